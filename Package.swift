@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+// OpenInApp — headless, cross-platform stand-ins for the Adobe AEP Messaging, Braze Swift and legacy
+// Appboy in-app message APIs, built on one vendor-neutral core.
+import PackageDescription
+
+// Apple platforms already have UIKit and WebKit; elsewhere we ship small shim modules with those names
+// so integration code that imports them keeps compiling. The decision is made here, once.
+#if canImport(Darwin)
+let shimsNeeded = false
+#else
+let shimsNeeded = true
+#endif
+
+let shimNames = shimsNeeded ? ["UIKit", "WebKit"] : []
+func shims(_ names: String...) -> [Target.Dependency] {
+    shimsNeeded ? names.map { .target(name: $0) } : []
+}
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+var targets: [Target] = [
+    // Vendor-neutral core: message model, presentation engine, stack, clock, device, trace.
+    .target(name: "InAppCore", swiftSettings: strict),
+    // Headless WebView-like content model: HTML → DOM, navigation policy, script bridge, input.
+    .target(name: "InAppContent", swiftSettings: strict),
+    // Harness and fixtures for tests of integration code (no XCTest dependency).
+    .target(name: "InAppTestSupport", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
+
+    // Facades, named as the vendors name their modules.
+    .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    .target(name: "AEPCore", dependencies: ["AEPServices"], swiftSettings: strict),
+    .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    .target(name: "AppboyKit", dependencies: ["BrazeKit", "BrazeUI", "InAppCore"] + shims("UIKit"), swiftSettings: strict),
+
+    .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppTestSupport"], swiftSettings: strict),
+
+    .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
+]
+
+if shimsNeeded {
+    targets += [
+        .target(name: "UIKit", path: "Sources/Shims/UIKit", swiftSettings: strict),
+        .target(name: "WebKit", dependencies: ["UIKit", "InAppContent"], path: "Sources/Shims/WebKit", swiftSettings: strict),
+    ]
+}
+
+let libraries = ["InAppCore", "InAppContent", "InAppTestSupport",
+                 "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit"] + shimNames
+
+let package = Package(
+    name: "OpenInApp",
+    products: libraries.map { .library(name: $0, targets: [$0]) } + [
+        .executable(name: "iam", targets: ["iam"]),
+    ],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+public enum InAppCoreInfo { public static let name = "InAppCore" }

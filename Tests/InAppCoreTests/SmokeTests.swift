@@ -1,0 +1,3 @@
+import XCTest
+@testable import InAppCore
+final class SmokeTests: XCTestCase { func testName() { XCTAssertEqual(InAppCoreInfo.name, "InAppCore") } }
