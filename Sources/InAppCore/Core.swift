@@ -1,1 +1,0 @@
-public enum InAppCoreInfo { public static let name = "InAppCore" }

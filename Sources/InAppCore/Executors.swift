@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where callbacks run. Vendors differ: one asks its delegate on a background thread, another on the main
+/// thread. The engine takes an executor for each step, so a facade can reproduce its vendor and a test
+/// can make everything synchronous.
+public protocol CallbackExecutor: Sendable {
+    /// A short name recorded in the trace for work that runs here.
+    var label: String { get }
+    func execute(_ work: @escaping @Sendable () -> Void)
+}
+
+/// Names the executor whose work is running on this thread, for the trace.
+public enum ExecutionContext {
+    @TaskLocal public static var label: String?
+
+    /// "main" on the main thread unless an executor said otherwise, else the running executor's label.
+    public static var currentLabel: String {
+        label ?? (Thread.isMainThread ? "main" : "thread")
+    }
+}
+
+/// Runs work immediately on the caller's thread.
+public struct ImmediateExecutor: CallbackExecutor {
+    public init() {}
+    public var label: String { ExecutionContext.currentLabel }
+    public func execute(_ work: @escaping @Sendable () -> Void) { work() }
+}
+
+/// Counts work handed to asynchronous executors, so a test can wait until everything has run.
+public final class WorkTracker: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private let count = Locked(0)
+
+    public init() {}
+
+    func begin() { count.withLock { $0 += 1 }; group.enter() }
+    func end() { count.withLock { $0 -= 1 }; group.leave() }
+
+    /// Work scheduled and not yet finished.
+    public var pending: Int { count.snapshot }
+
+    /// Waits until no tracked work is pending or `timeout` seconds of wall time pass; returns whether it
+    /// settled. On the main thread it turns the main run loop meanwhile, so work sent to the main queue runs.
+    @discardableResult
+    public func settle(timeout: TimeInterval = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while pending > 0 {
+            if Date() >= deadline { return false }
+            if Thread.isMainThread {
+                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
+            } else {
+                _ = group.wait(timeout: .now() + .milliseconds(2))
+            }
+        }
+        return true
+    }
+}
+
+/// Runs work asynchronously, in order, on a serial Dispatch queue that is not the main thread.
+public final class SerialQueueExecutor: CallbackExecutor, @unchecked Sendable {
+    public let label: String
+    private let queue: DispatchQueue
+    private let tracker: WorkTracker?
+
+    public init(label: String, tracker: WorkTracker? = nil) {
+        self.label = label
+        self.queue = DispatchQueue(label: "openinapp." + label)
+        self.tracker = tracker
+    }
+
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        tracker?.begin()
+        let label = self.label
+        queue.async { [tracker] in
+            ExecutionContext.$label.withValue(label) { work() }
+            tracker?.end()
+        }
+    }
+}
+
+/// Runs work on the main thread: inline when already there, else queued on the main queue.
+public struct MainThreadExecutor: CallbackExecutor {
+    private let tracker: WorkTracker?
+    public init(tracker: WorkTracker? = nil) { self.tracker = tracker }
+    public var label: String { "main" }
+
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        if Thread.isMainThread {
+            ExecutionContext.$label.withValue("main") { work() }
+            return
+        }
+        tracker?.begin()
+        DispatchQueue.main.async { [tracker] in
+            ExecutionContext.$label.withValue("main") { work() }
+            tracker?.end()
+        }
+    }
+}

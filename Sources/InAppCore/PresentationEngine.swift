@@ -1,0 +1,592 @@
+import Foundation
+
+/// What a decision hook answers for a message about to be displayed.
+public enum Decision: Hashable, Sendable {
+    /// Display it now.
+    case show
+    /// Do not display it now; put it on top of the stack for later.
+    case reenqueue
+    /// Never display it.
+    case discard(Reason)
+    /// Do not display it; it is not stacked and stays usable for a later, explicit attempt.
+    case suppress(Reason)
+
+    var name: String {
+        switch self {
+        case .show: return "show"
+        case .reenqueue: return "reenqueue"
+        case .discard: return "discard"
+        case .suppress: return "suppress"
+        }
+    }
+}
+
+/// Why a displayed message went away.
+public enum DismissCause: String, Hashable, Sendable, Codable {
+    /// The app asked.
+    case app
+    /// The user closed it (close button, swipe, background tap).
+    case user
+    /// The user clicked it or one of its buttons.
+    case click
+    /// Its automatic close timer fired.
+    case timeout
+    /// Pending messages were reset (user change, data wipe).
+    case reset
+    /// Its content asked (a close link or script).
+    case content
+}
+
+/// A user's click on a displayed message.
+public struct Click: Hashable, Sendable, Codable {
+    public enum Target: Hashable, Sendable, Codable {
+        case body
+        case button(id: String)
+    }
+    public var target: Target
+    public var action: ClickAction
+    /// A click whose handling keeps the message on screen (e.g. a link opened over it).
+    public var keepsMessage: Bool
+
+    public init(target: Target, action: ClickAction, keepsMessage: Bool = false) {
+        self.target = target; self.action = action; self.keepsMessage = keepsMessage
+    }
+
+    /// The button id, or nil for a click on the message body.
+    public var buttonID: String? { if case .button(let id) = target { return id }; return nil }
+}
+
+/// The engine's rules for situations where vendors differ.
+public struct PresentationRules: Sendable {
+    /// What happens to a message that arrives while another is displayed.
+    public enum WhenBusy: Sendable, Hashable {
+        /// It fails with `Reason.conflict` and is not kept.
+        case fail
+        /// It goes on top of the stack.
+        case stack
+    }
+    public var whenBusy: WhenBusy
+    /// Refuse (and discard) a message whose orientations exclude the device's.
+    public var checksOrientation: Bool
+    /// Stack arriving messages while the app is in the background.
+    public var stacksWhileInBackground: Bool
+    /// Stack arriving messages while the keyboard is visible.
+    public var stacksWhileKeyboardVisible: Bool
+    /// Where decisions and presentation callbacks run.
+    public var decisionExecutor: any CallbackExecutor
+    /// Where dismissal callbacks run.
+    public var dismissExecutor: any CallbackExecutor
+
+    public init(whenBusy: WhenBusy = .stack, checksOrientation: Bool = false, stacksWhileInBackground: Bool = false,
+                stacksWhileKeyboardVisible: Bool = false, decisionExecutor: any CallbackExecutor = ImmediateExecutor(),
+                dismissExecutor: any CallbackExecutor = ImmediateExecutor()) {
+        self.whenBusy = whenBusy; self.checksOrientation = checksOrientation
+        self.stacksWhileInBackground = stacksWhileInBackground; self.stacksWhileKeyboardVisible = stacksWhileKeyboardVisible
+        self.decisionExecutor = decisionExecutor; self.dismissExecutor = dismissExecutor
+    }
+}
+
+/// The points where a facade plugs its vendor's behaviour into the engine. Every hook is optional.
+public struct PresentationHooks<Message: PresentableMessage>: Sendable {
+    /// Asked before each consulted display (default: show).
+    public var decide: (@Sendable (Message) -> Decision)?
+    /// Last edit before display; returning nil means nothing can be displayed (the attempt fails, `noView`).
+    public var prepare: (@Sendable (Message) -> Message?)?
+    public var willPresent: (@Sendable (Message) -> Void)?
+    public var didPresent: (@Sendable (Message) -> Void)?
+    /// A display attempt failed or was suppressed (the message is not stacked).
+    public var presentFailed: (@Sendable (Message, Reason) -> Void)?
+    /// The message was discarded and will not be displayed.
+    public var discarded: (@Sendable (Message, Reason) -> Void)?
+    public var willDismiss: (@Sendable (Message, DismissCause) -> Void)?
+    public var didDismiss: (@Sendable (Message, DismissCause) -> Void)?
+    /// A click arrived (log it here).
+    public var clicked: (@Sendable (Message, Click) -> Void)?
+    /// Whether the click's action should be carried out (default: yes).
+    public var shouldProcessClick: (@Sendable (Message, Click) -> Bool)?
+    /// Carry out the click's action.
+    public var processClick: (@Sendable (Message, Click) -> Void)?
+
+    public init() {}
+}
+
+/// Presents messages one at a time.
+///
+/// The engine owns the display monitor (at most one message displayed; only the displayed message can be
+/// dismissed), the stack of pending messages, the follow-up slot used while a click is processed, the
+/// automatic-close timer, and the state of every message it has seen. Facades configure it with
+/// `PresentationRules` and plug in `PresentationHooks`; they keep no state machine of their own.
+///
+/// All methods are safe to call from any thread. Hooks are called without any lock held, on the executor
+/// the rules name for that step (or the caller's thread for `click`).
+public final class PresentationEngine<Message: PresentableMessage>: @unchecked Sendable {
+    private struct State {
+        var states: [MessageID: PresentationState] = [:]
+        var displayed: Message?
+        var stack = MessageStack<Message>()
+        var followup: Message?
+        var processingClick = false
+        var autoClose: ScheduledTimer?
+        var pendingDismiss: DismissCause?
+        var hooks = PresentationHooks<Message>()
+        var invalidTransitions: [String] = []
+    }
+
+    public let environment: MessagingEnvironment
+    public let rules: PresentationRules
+    private let state = Locked(State())
+    private var deviceToken: Int?
+
+    public init(environment: MessagingEnvironment, rules: PresentationRules = PresentationRules()) {
+        self.environment = environment
+        self.rules = rules
+        deviceToken = environment.device.addObserver { [weak self] change in self?.deviceChanged(change) }
+    }
+
+    deinit {
+        if let deviceToken { environment.device.removeObserver(deviceToken) }
+        state.withLock { $0.autoClose?.cancel() }
+    }
+
+    private var trace: Trace { environment.trace }
+
+    // MARK: Configuration and inspection
+
+    public var hooks: PresentationHooks<Message> {
+        get { state.withLock { $0.hooks } }
+        set { state.withLock { $0.hooks = newValue } }
+    }
+
+    /// The message on screen (as prepared), if any — including while it is being presented or dismissed.
+    public var displayedMessage: Message? { state.withLock { $0.displayed } }
+
+    /// Whether a message occupies the display.
+    public var isDisplaying: Bool { displayedMessage != nil }
+
+    /// The pending messages, bottom first (the last is the top).
+    public var stack: MessageStack<Message> { state.withLock { $0.stack } }
+
+    /// The message waiting to be presented after the current one is dismissed, if a click set one.
+    public var followup: Message? { state.withLock { $0.followup } }
+
+    /// Whether a click on the displayed message is being processed.
+    public var isProcessingClick: Bool { state.withLock { $0.processingClick } }
+
+    /// The latest state of a message, or nil if the engine never saw it.
+    public func state(of id: MessageID) -> PresentationState? { state.withLock { $0.states[id] } }
+
+    /// Breaches of the state machine or stack invariants seen so far (empty unless there is a bug).
+    public var invariantViolations: [String] {
+        state.withLock { s in
+            var all = s.invalidTransitions + s.stack.violations
+            if let d = s.displayed, s.stack.contains(d.messageID) { all.append("displayed \(d.messageID) is also stacked") }
+            for id in s.stack.messageIDs where s.states[id]?.name != "stacked" {
+                all.append("stacked \(id) has state \(s.states[id].map(\.description) ?? "none")")
+            }
+            return all
+        }
+    }
+
+    /// Forgets the states of messages that are between attempts and not stacked, keeping memory flat over
+    /// long runs. Their trace entries remain.
+    public func forgetFinishedMessages() {
+        state.withLock { s in
+            s.states = s.states.filter { id, st in !st.isIdle || s.stack.contains(id) || s.followup?.messageID == id }
+        }
+    }
+
+    // MARK: Presenting
+
+    /// Starts a display attempt for `message`. With `consultingDecision` the decision hook is asked first.
+    /// The attempt runs on the rules' decision executor.
+    public func present(_ message: Message, consultingDecision: Bool = true) {
+        rules.decisionExecutor.execute { [self] in
+            runPresent(message, consultingDecision: consultingDecision)
+        }
+    }
+
+    /// Offers the top of the stack for display (it is removed once it is displayed or refused for good).
+    /// Without `consultingDecision` the decision hook is skipped. Returns false when the stack is empty.
+    @discardableResult
+    public func presentNext(consultingDecision: Bool = false) -> Bool {
+        guard let top = state.withLock({ $0.stack.top }) else {
+            trace.record(.diagnostic, "presentNextWithEmptyStack")
+            return false
+        }
+        rules.decisionExecutor.execute { [self] in
+            if consultingDecision {
+                _ = move(top.messageID, to: .deciding)
+                decideThenShow(top)
+            } else {
+                showNow(top, fromStack: true)
+            }
+        }
+        return true
+    }
+
+    /// Puts a message on the stack without trying to display it.
+    public func enqueue(_ message: Message, reason: Reason = .reenqueued) {
+        state.withLock { s in
+            if s.displayed?.messageID == message.messageID { return }
+            if s.states[message.messageID].map({ !$0.isIdle }) ?? false, s.states[message.messageID] != .deciding { return }
+            s.stack.push(message)
+            setState(&s, message.messageID, .stacked(reason))
+        }
+    }
+
+    private enum Arrival {
+        case proceed
+        case stacked(Reason)
+        case conflict
+        case alreadyDisplayed
+        case followup(replaced: Message?)
+    }
+
+    private func runPresent(_ message: Message, consultingDecision: Bool) {
+        let id = message.messageID
+        let device = environment.device.state
+        let arrival: Arrival = state.withLock { s in
+            if s.displayed?.messageID == id { return .alreadyDisplayed }
+            guard setState(&s, id, .received) else { return .alreadyDisplayed }
+            if s.displayed != nil {
+                if s.processingClick {
+                    let old = s.followup
+                    s.followup = message
+                    return .followup(replaced: old)
+                }
+                switch rules.whenBusy {
+                case .fail:
+                    setState(&s, id, .failed(.conflict))
+                    return .conflict
+                case .stack:
+                    s.stack.push(message)
+                    setState(&s, id, .stacked(.anotherMessageDisplayed))
+                    return .stacked(.anotherMessageDisplayed)
+                }
+            }
+            if rules.stacksWhileInBackground && !device.isInForeground {
+                s.stack.push(message)
+                setState(&s, id, .stacked(.appInBackground))
+                return .stacked(.appInBackground)
+            }
+            if rules.stacksWhileKeyboardVisible && device.isKeyboardVisible {
+                s.stack.push(message)
+                setState(&s, id, .stacked(.keyboardVisible))
+                return .stacked(.keyboardVisible)
+            }
+            if consultingDecision { setState(&s, id, .deciding) }
+            return .proceed
+        }
+        switch arrival {
+        case .alreadyDisplayed:
+            trace.record(.diagnostic, "alreadyDisplayed", message: id)
+            hooks.presentFailed?(message, .alreadyDisplayed)
+        case .conflict:
+            hooks.presentFailed?(message, .conflict)
+        case .stacked:
+            break
+        case .followup(let replaced):
+            trace.record(.decision, "followup", message: id)
+            if let replaced {
+                state.withLock { s in
+                    s.stack.push(replaced)
+                    setState(&s, replaced.messageID, .stacked(.followupReplaced))
+                }
+            }
+        case .proceed:
+            if consultingDecision { decideThenShow(message) } else { showNow(message, fromStack: false) }
+        }
+    }
+
+    private func decideThenShow(_ message: Message) {
+        let id = message.messageID
+        let decision = hooks.decide?(message) ?? .show
+        trace.record(.decision, decision.name, message: id, decisionDetails(decision))
+        switch decision {
+        case .show:
+            showNow(message, fromStack: state.withLock { $0.stack.contains(id) })
+        case .reenqueue:
+            state.withLock { s in
+                s.stack.push(message)
+                setState(&s, id, .stacked(.reenqueued))
+            }
+        case .discard(let reason):
+            state.withLock { s in
+                s.stack.remove(id)
+                setState(&s, id, .discarded(reason))
+            }
+            hooks.discarded?(message, reason)
+        case .suppress(let reason):
+            state.withLock { s in
+                s.stack.remove(id)
+                setState(&s, id, .suppressed(reason))
+            }
+            hooks.presentFailed?(message, reason)
+        }
+    }
+
+    private func decisionDetails(_ d: Decision) -> [String: String] {
+        switch d {
+        case .discard(let r), .suppress(let r): return ["reason": r.description]
+        default: return [:]
+        }
+    }
+
+    private enum ShowCheck {
+        case ok
+        case leftOnStack
+        case stacked
+        case conflict
+        case discarded(Reason)
+    }
+
+    private func showNow(_ message: Message, fromStack: Bool) {
+        let id = message.messageID
+        let device = environment.device.state
+        let now = environment.clock.now
+        let check: ShowCheck = state.withLock { s in
+            if s.displayed != nil {
+                if fromStack && s.stack.contains(id) {
+                    if s.states[id]?.name != "stacked" { setState(&s, id, .stacked(.anotherMessageDisplayed)) }
+                    return .leftOnStack
+                }
+                switch rules.whenBusy {
+                case .fail:
+                    setState(&s, id, .failed(.conflict))
+                    return .conflict
+                case .stack:
+                    s.stack.push(message)
+                    setState(&s, id, .stacked(.anotherMessageDisplayed))
+                    return .stacked
+                }
+            }
+            if rules.checksOrientation && !message.supportedOrientations.supports(device.orientation) {
+                s.stack.remove(id)
+                let reason = Reason.orientationMismatch.with(
+                    detail: "message \(message.supportedOrientations.rawValue), device \(device.orientation.rawValue)")
+                setState(&s, id, .discarded(reason))
+                return .discarded(reason)
+            }
+            if let deadline = message.expiresAt, now > deadline {
+                s.stack.remove(id)
+                setState(&s, id, .discarded(.expired))
+                return .discarded(.expired)
+            }
+            s.stack.remove(id)
+            setState(&s, id, .presenting)
+            s.displayed = message
+            s.pendingDismiss = nil
+            return .ok
+        }
+        switch check {
+        case .leftOnStack:
+            trace.record(.diagnostic, "otherMessageDisplayed", message: id, ["stack": "unchanged"])
+            return
+        case .stacked:
+            return
+        case .conflict:
+            hooks.presentFailed?(message, .conflict)
+            return
+        case .discarded(let reason):
+            hooks.discarded?(message, reason)
+            return
+        case .ok:
+            break
+        }
+
+        let hooks = self.hooks
+        guard let prepared = hooks.prepare.map({ $0(message) }) ?? message else {
+            state.withLock { s in
+                s.displayed = nil
+                setState(&s, id, .failed(.noView))
+            }
+            hooks.presentFailed?(message, .noView)
+            return
+        }
+        state.withLock { s in
+            s.displayed = prepared
+            if case .automatic(let seconds) = message.closeBehavior {
+                s.autoClose?.cancel()
+                s.autoClose = environment.clock.schedule(after: seconds) { [weak self] in
+                    self?.autoCloseFired(id)
+                }
+            }
+        }
+        if case .automatic(let seconds) = message.closeBehavior {
+            trace.record(.timer, "autoCloseScheduled", message: id, ["after": String(seconds)])
+        }
+        hooks.willPresent?(prepared)
+        let pending: DismissCause? = state.withLock { s in
+            setState(&s, id, .displayed)
+            defer { s.pendingDismiss = nil }
+            return s.pendingDismiss
+        }
+        hooks.didPresent?(prepared)
+        if let pending { dismiss(id, cause: pending) }
+    }
+
+    private func autoCloseFired(_ id: MessageID) {
+        trace.record(.timer, "autoCloseFired", message: id)
+        dismiss(id, cause: .timeout)
+    }
+
+    // MARK: Dismissing
+
+    /// Dismisses the displayed message. With an `id`, only if that message is the one displayed; otherwise
+    /// the call is ignored (traced) and returns false. Callbacks run on the rules' dismiss executor.
+    @discardableResult
+    public func dismiss(_ id: MessageID? = nil, cause: DismissCause = .app) -> Bool {
+        let outcome: DismissOutcome = state.withLock { s in
+            guard let shown = s.displayed else { return .ignored("nothingDisplayed") }
+            if let id, id != shown.messageID { return .ignored("notTheDisplayedMessage") }
+            switch s.states[shown.messageID] {
+            case .displayed?:
+                setState(&s, shown.messageID, .dismissing)
+                s.autoClose?.cancel()
+                s.autoClose = nil
+                return .go(shown)
+            case .presenting?:
+                s.pendingDismiss = cause
+                return .deferred
+            default:
+                return .ignored("alreadyDismissing")
+            }
+        }
+        switch outcome {
+        case .ignored(let why):
+            trace.record(.diagnostic, "dismissIgnored", message: id, ["reason": why])
+            return false
+        case .deferred:
+            trace.record(.diagnostic, "dismissDeferredUntilPresented", message: id)
+            return true
+        case .go(let shown):
+            rules.dismissExecutor.execute { [self] in finishDismiss(shown, cause: cause) }
+            return true
+        }
+    }
+
+    private enum DismissOutcome { case go(Message), deferred, ignored(String) }
+
+    private func finishDismiss(_ shown: Message, cause: DismissCause) {
+        let hooks = self.hooks
+        hooks.willDismiss?(shown, cause)
+        let next: Message? = state.withLock { s in
+            s.displayed = nil
+            s.processingClick = false
+            setState(&s, shown.messageID, .dismissed, ["cause": cause.rawValue])
+            let f = s.followup
+            s.followup = nil
+            return f
+        }
+        hooks.didDismiss?(shown, cause)
+        if let next {
+            trace.record(.decision, "presentFollowup", message: next.messageID)
+            present(next)
+        }
+    }
+
+    /// Takes the displayed message off screen without dismissing it: no callbacks, and the display is free
+    /// for another message. The message can be presented again later.
+    @discardableResult
+    public func hide(_ id: MessageID? = nil) -> Bool {
+        let hidden: Bool = state.withLock { s in
+            guard let shown = s.displayed, id == nil || id == shown.messageID,
+                  s.states[shown.messageID] == .displayed else { return false }
+            s.displayed = nil
+            s.autoClose?.cancel()
+            s.autoClose = nil
+            setState(&s, shown.messageID, .hidden)
+            return true
+        }
+        if !hidden { trace.record(.diagnostic, "hideIgnored", message: id) }
+        return hidden
+    }
+
+    // MARK: Clicks
+
+    /// Handles a click on the displayed message: the `clicked` hook, then `shouldProcessClick`, then (if
+    /// allowed) `processClick`, then dismissal unless the click keeps the message. A message presented
+    /// while the click is processed becomes the follow-up, shown after this one is dismissed.
+    /// Returns false (and traces why) when `id` is not the displayed message.
+    @discardableResult
+    public func click(_ id: MessageID?, _ click: Click) -> Bool {
+        let target: Message? = state.withLock { s in
+            guard let shown = s.displayed, id == nil || id == shown.messageID,
+                  s.states[shown.messageID] == .displayed else { return nil }
+            return shown
+        }
+        guard let shown = target else {
+            trace.record(.diagnostic, "clickIgnored", message: id, ["reason": "notDisplayed"])
+            return false
+        }
+        let hooks = self.hooks
+        var details = ["target": click.buttonID.map { "button:\($0)" } ?? "body"]
+        if case .url(let url, _) = click.action { details["url"] = url.absoluteString }
+        trace.record(.decision, "click", message: shown.messageID, details)
+        hooks.clicked?(shown, click)
+        let process = hooks.shouldProcessClick?(shown, click) ?? true
+        trace.record(.decision, process ? "processClick" : "skipClickAction", message: shown.messageID)
+        if process {
+            state.withLock { $0.processingClick = !click.keepsMessage }
+            hooks.processClick?(shown, click)
+        }
+        if !click.keepsMessage { dismiss(shown.messageID, cause: .click) }
+        return true
+    }
+
+    // MARK: Reset
+
+    /// Discards everything pending (stack and follow-up) with `reason`, then dismisses the displayed message.
+    public func reset(reason: Reason = .reset) {
+        let dropped: [Message] = state.withLock { s in
+            var all = s.stack.removeAll()
+            if let f = s.followup { all.append(f) }
+            s.followup = nil
+            s.processingClick = false
+            for m in all { setState(&s, m.messageID, .discarded(reason)) }
+            return all
+        }
+        let hooks = self.hooks
+        for m in dropped { hooks.discarded?(m, reason) }
+        if isDisplaying { dismiss(nil, cause: .reset) }
+    }
+
+    // MARK: Internals
+
+    /// Moves a message to `next`, recording the change; an illegal move is recorded as a violation and made anyway
+    /// (the engine never traps).
+    @discardableResult
+    private func setState(_ s: inout State, _ id: MessageID, _ next: PresentationState,
+                          _ extra: [String: String] = [:]) -> Bool {
+        let current = s.states[id]
+        if let current, !current.canMove(to: next) {
+            if case .received = next { return false }
+            s.invalidTransitions.append("\(id): \(current) -> \(next)")
+        }
+        s.states[id] = next
+        var details = extra
+        if let r = next.reason { details["reason"] = r.description }
+        trace.record(.state, next.name, message: id, details)
+        return true
+    }
+
+    private func move(_ id: MessageID, to next: PresentationState) -> Bool {
+        state.withLock { s in setState(&s, id, next) }
+    }
+
+    private func deviceChanged(_ change: DeviceChange) {
+        guard change.old.orientation != change.new.orientation,
+              let shown = displayedMessage else { return }
+        let o = change.new.orientation
+        if shown.supportedOrientations.supports(o) {
+            trace.record(.device, "messageRotated", message: shown.messageID, ["orientation": o.rawValue])
+        } else {
+            trace.record(.diagnostic, "rotationNotSupported", message: shown.messageID, ["orientation": o.rawValue])
+        }
+    }
+}
+
+extension PresentableMessage {
+    /// Clock time after which the message may no longer be displayed; nil by default.
+    public var expiresAt: TimeInterval? { nil }
+}
