@@ -1,0 +1,80 @@
+import Foundation
+import InAppCore
+import InAppTestSupport
+
+extension Command {
+    static let demo = Command(
+        name: "demo",
+        summary: "run a scripted message sequence through the core and print its trace",
+        help: """
+        usage: iam demo [--json]
+
+        Runs a short scripted scenario on a virtual clock and prints every trace event:
+          1. a modal with two buttons is delivered and displayed,
+          2. a slideup arrives while the modal is up and goes on the stack,
+          3. the device turns dark and rotates,
+          4. the user taps the modal's "OK" button (logged, processed, dismissed),
+          5. the app presents the next stacked message (the slideup),
+          6. five virtual seconds later the slideup closes itself.
+
+        options:
+          --json   print JSON lines (one event per line) instead of a table
+        """,
+        run: { args in
+            let options = try Options(args, valued: [], flags: ["--json"])
+            guard options.positional.isEmpty else { throw UsageError(message: "unexpected argument \(options.positional[0])") }
+            let trace = DemoScenario.run()
+            if options.flags.contains("--json") {
+                print(trace.jsonLines())
+            } else {
+                print(DemoScenario.table(trace.events))
+            }
+        })
+}
+
+/// The scripted scenario behind `iam demo`.
+enum DemoScenario {
+    static func run() -> Trace {
+        let harness = Harness()
+        let engine = PresentationEngine<InAppMessage>(environment: harness.environment,
+                                                      rules: PresentationRules(whenBusy: .stack, checksOrientation: true))
+        let trace = harness.trace
+        var hooks = PresentationHooks<InAppMessage>()
+        hooks.decide = { m in trace.record(.callback, "decide", message: m.id); return .show }
+        hooks.didPresent = { m in
+            trace.record(.callback, "didPresent", message: m.id)
+            if let picture = try? harness.environment.renderer.render(m, in: RenderContext(device: harness.device.state)) {
+                trace.record(.analytics, "impression", message: m.id, ["boxes": String(picture.boxes.count)])
+            }
+        }
+        hooks.clicked = { m, click in trace.record(.analytics, "click", message: m.id, ["button": click.buttonID ?? "body"]) }
+        hooks.processClick = { m, click in
+            if case .url(let url, _) = click.action { trace.record(.navigation, "openURL", message: m.id, ["url": url.absoluteString]) }
+        }
+        hooks.didDismiss = { m, cause in trace.record(.callback, "didDismiss", message: m.id, ["cause": cause.rawValue]) }
+        engine.hooks = hooks
+
+        engine.present(Fixtures.modalTwoButtons(id: "welcome-modal"))
+        harness.advance(by: 1)
+        engine.present(Fixtures.slideup(id: "promo-slideup", close: .automatic(after: 5)))
+        harness.setAppearance(.dark)
+        harness.rotate(to: .landscapeLeft)
+        harness.advance(by: 2)
+        let ok = Fixtures.twoButtons[1]
+        engine.click("welcome-modal", Click(target: .button(id: String(ok.id)), action: ok.action))
+        harness.advance(by: 1)
+        engine.presentNext()
+        harness.advance(by: 5)
+        return trace
+    }
+
+    static func table(_ events: [TraceEvent]) -> String {
+        events.map { e in
+            let time = String(format: "%7.3f", e.time)
+            let id = (e.messageID?.rawValue ?? "-").padding(toLength: 14, withPad: " ", startingAt: 0)
+            let label = e.label.padding(toLength: 30, withPad: " ", startingAt: 0)
+            let details = e.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            return "t=\(time)  \(id) \(label) \(details)"
+        }.joined(separator: "\n")
+    }
+}
