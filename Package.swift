@@ -39,6 +39,9 @@ var targets: [Target] = [
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppTestSupport"], swiftSettings: strict),
 
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
+    // Type-checks the vendors' documented samples against every library module.
+    .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
+                                                         "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
 ]
 
 if shimsNeeded {
