@@ -90,10 +90,11 @@ public struct LayoutRenderer: MessageRenderer {
         }
     }
 
-    private func lines(_ text: String?, width: Double) -> Double {
+    /// Height of `text` wrapped to `width`: 8 pt per character, `lineHeight` per line, plus 8 pt of spacing.
+    private func lines(_ text: String?, width: Double, lineHeight: Double = 20) -> Double {
         guard let text, !text.isEmpty else { return 0 }
         let perLine = max(10, Int(width / 8))
-        return Double((text.count + perLine - 1) / perLine) * 20
+        return Double((text.count + perLine - 1) / perLine) * lineHeight + 8
     }
 
     private func layout(_ id: MessageID, _ c: StructuredContent, _ device: DeviceState) throws -> RenderedMessage {
@@ -139,11 +140,14 @@ public struct LayoutRenderer: MessageRenderer {
                                    text: "›", textColor: theme.closeButton))
         case .modal, .modalImage:
             let width = min(screen.width - 40, 450)
-            let imageHeight = c.imageURL != nil ? (c.layout == .modalImage ? width : width * 0.5) : 0
-            let textHeight = c.layout == .modalImage ? 0 : lines(c.header, width: width - 40) + lines(c.body, width: width - 40)
+            let textHeight = c.layout == .modalImage ? 0
+                : lines(c.header, width: width - 40, lineHeight: 26) + lines(c.body, width: width - 40)
             let buttonsHeight = c.buttons.isEmpty ? 0 : 64.0
+            // The image takes what is left of the screen (20 pt margins) after text and buttons, up to its natural size.
+            let room = max(0, screen.height - 40 - top - textHeight - buttonsHeight - 40)
+            let imageHeight = c.imageURL != nil ? min(c.layout == .modalImage ? width : width * 0.5, room) : 0
             let height = imageHeight + textHeight + buttonsHeight + 40
-            let x = (screen.width - width) / 2, y = (screen.height - height) / 2
+            let x = (screen.width - width) / 2, y = max(top + 20, (screen.height - height) / 2)
             boxes.append(LayoutBox(role: .backdrop, frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height), fill: theme.frame))
             boxes.append(LayoutBox(role: .container, frame: Rect(x: x, y: y, width: width, height: height), fill: theme.background, cornerRadius: 8))
             var cursor = y + 20
@@ -152,7 +156,7 @@ public struct LayoutRenderer: MessageRenderer {
                 cursor = y + imageHeight + 20
             }
             if c.layout == .modal {
-                let h = lines(c.header, width: width - 40)
+                let h = lines(c.header, width: width - 40, lineHeight: 26)
                 if h > 0 { boxes.append(LayoutBox(role: .header, frame: Rect(x: x + 20, y: cursor, width: width - 40, height: h), text: c.header, textColor: theme.header)) }
                 cursor += h
                 let b = lines(c.body, width: width - 40)
@@ -170,7 +174,7 @@ public struct LayoutRenderer: MessageRenderer {
             }
             if c.layout == .full {
                 var cursor = imageHeight + 20
-                let h = lines(c.header, width: screen.width - 40)
+                let h = lines(c.header, width: screen.width - 40, lineHeight: 26)
                 if h > 0 { boxes.append(LayoutBox(role: .header, frame: Rect(x: 20, y: cursor, width: screen.width - 40, height: h), text: c.header, textColor: theme.header)) }
                 cursor += h
                 let b = lines(c.body, width: screen.width - 40)

@@ -1,0 +1,80 @@
+import Foundation
+import InAppCore
+
+extension Command {
+    static let render = Command(
+        name: "render",
+        summary: "draw a message (JSON) as an SVG picture",
+        help: """
+        usage: iam render MESSAGE.json [--theme light|dark] [--orientation portrait|landscape] [-o out.svg]
+
+        Lays the message out headlessly (the same layout tests see) and writes an SVG: screen, status bar,
+        boxes, text, buttons and colours. MESSAGE.json is an OpenInApp message, e.g.
+          {"id": "m1", "content": {"structured": {"layout": "modal", "header": "Hi", "body": "…",
+            "buttons": [{"id": 0, "text": "OK"}], "themes": {"light": {"background": "#FFFFFF"}}}}}
+        Without -o the SVG goes to standard output.
+
+        options:
+          --theme light|dark              device appearance (default light)
+          --orientation portrait|landscape  device orientation (default portrait)
+          -o FILE                         write the SVG to FILE
+        """,
+        run: { args in
+            let o = try Options(args, valued: ["--theme", "--orientation", "-o"], flags: [])
+            guard o.positional.count == 1 else { throw UsageError(message: "give exactly one MESSAGE.json") }
+            let message = try loadMessage(o.positional[0])
+            var device = DeviceState()
+            switch o.values["--theme"] ?? "light" {
+            case "light": device.appearance = .light
+            case "dark": device.appearance = .dark
+            case let other: throw UsageError(message: "--theme must be light or dark, not \(other)")
+            }
+            switch o.values["--orientation"] ?? "portrait" {
+            case "portrait": device.orientation = .portrait
+            case "landscape": device.orientation = .landscapeLeft
+            case let other: throw UsageError(message: "--orientation must be portrait or landscape, not \(other)")
+            }
+            let picture: RenderedMessage
+            do {
+                picture = try LayoutRenderer().render(message, in: RenderContext(device: device))
+            } catch {
+                throw UsageError(message: "\(o.positional[0]): cannot be drawn: \(error)")
+            }
+            let svg = picture.svg()
+            if let path = o.values["-o"] {
+                do { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
+                catch { throw UsageError(message: "cannot write \(path): \(error.localizedDescription)") }
+            } else {
+                print(svg, terminator: "")
+            }
+        })
+}
+
+/// Reads an OpenInApp message from a JSON file, turning every failure into one readable line.
+func loadMessage(_ path: String) throws -> InAppMessage {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw UsageError(message: "\(path): cannot read the file")
+    }
+    do {
+        return try JSONDecoder().decode(InAppMessage.self, from: data)
+    } catch let DecodingError.dataCorrupted(context) {
+        throw UsageError(message: "\(path): \(describe(context))")
+    } catch let DecodingError.keyNotFound(key, context) {
+        throw UsageError(message: "\(path): missing \"\(key.stringValue)\" at \(pathText(context.codingPath))")
+    } catch let DecodingError.typeMismatch(type, context) {
+        throw UsageError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
+    } catch let DecodingError.valueNotFound(type, context) {
+        throw UsageError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
+    } catch {
+        throw UsageError(message: "\(path): \(error.localizedDescription)")
+    }
+}
+
+private func pathText(_ path: [any CodingKey]) -> String {
+    path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+}
+
+private func describe(_ context: DecodingError.Context) -> String {
+    let underlying = (context.underlyingError as NSError?)?.localizedDescription
+    return "\(context.debugDescription)\(underlying.map { " (\($0))" } ?? "") at \(pathText(context.codingPath))"
+}
