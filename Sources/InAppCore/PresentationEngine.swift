@@ -213,25 +213,36 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             trace.record(.diagnostic, "presentNextWithEmptyStack")
             return false
         }
+        let id = top.messageID
         rules.decisionExecutor.execute { [self] in
-            if consultingDecision {
-                _ = move(top.messageID, to: .deciding)
-                decideThenShow(top)
-            } else {
+            guard consultingDecision else {
                 showNow(top, fromStack: true)
+                return
             }
+            // Take it off the stack while the decision hook runs; a reenqueue puts it back on top.
+            let current: Message? = state.withLock { s in
+                guard let m = s.stack.remove(id) else { return nil }
+                setState(&s, id, .deciding)
+                return m
+            }
+            guard let current else {
+                trace.record(.diagnostic, "presentNextStale", message: id)
+                return
+            }
+            decideThenShow(current)
         }
         return true
     }
 
     /// Puts a message on the stack without trying to display it.
     public func enqueue(_ message: Message, reason: Reason = .reenqueued) {
-        state.withLock { s in
-            if s.displayed?.messageID == message.messageID { return }
-            if s.states[message.messageID].map({ !$0.isIdle }) ?? false, s.states[message.messageID] != .deciding { return }
+        let accepted: Bool = state.withLock { s in
+            if s.states[message.messageID].map({ !$0.isIdle }) ?? false { return false }
             s.stack.push(message)
             setState(&s, message.messageID, .stacked(reason))
+            return true
         }
+        if !accepted { trace.record(.diagnostic, "enqueueIgnored", message: message.messageID, ["reason": "attemptInProgress"]) }
     }
 
     private enum Arrival {
@@ -239,6 +250,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case stacked(Reason)
         case conflict
         case alreadyDisplayed
+        case attemptInProgress
         case followup(replaced: Message?)
     }
 
@@ -247,7 +259,9 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         let device = environment.device.state
         let arrival: Arrival = state.withLock { s in
             if s.displayed?.messageID == id { return .alreadyDisplayed }
-            guard setState(&s, id, .received) else { return .alreadyDisplayed }
+            guard setState(&s, id, .received) else { return .attemptInProgress }
+            // A new attempt for a stacked message takes it off the stack; it is pushed again if it must wait.
+            s.stack.remove(id)
             if s.displayed != nil {
                 if s.processingClick {
                     let old = s.followup
@@ -281,6 +295,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case .alreadyDisplayed:
             trace.record(.diagnostic, "alreadyDisplayed", message: id)
             hooks.presentFailed?(message, .alreadyDisplayed)
+        case .attemptInProgress:
+            trace.record(.diagnostic, "presentIgnored", message: id, ["reason": "attemptInProgress"])
         case .conflict:
             hooks.presentFailed?(message, .conflict)
         case .stacked:
@@ -304,7 +320,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         trace.record(.decision, decision.name, message: id, decisionDetails(decision))
         switch decision {
         case .show:
-            showNow(message, fromStack: state.withLock { $0.stack.contains(id) })
+            showNow(message, fromStack: false)
         case .reenqueue:
             state.withLock { s in
                 s.stack.push(message)
@@ -334,6 +350,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     private enum ShowCheck {
         case ok
+        case stale
         case leftOnStack
         case stacked
         case conflict
@@ -345,6 +362,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         let device = environment.device.state
         let now = environment.clock.now
         let check: ShowCheck = state.withLock { s in
+            // A stack candidate that was removed or re-presented meanwhile is no longer ours to show.
+            if fromStack && !s.stack.contains(id) { return .stale }
             if s.displayed != nil {
                 if fromStack && s.stack.contains(id) {
                     if s.states[id]?.name != "stacked" { setState(&s, id, .stacked(.anotherMessageDisplayed)) }
@@ -379,6 +398,9 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             return .ok
         }
         switch check {
+        case .stale:
+            trace.record(.diagnostic, "presentNextStale", message: id)
+            return
         case .leftOnStack:
             trace.record(.diagnostic, "otherMessageDisplayed", message: id, ["stack": "unchanged"])
             return
