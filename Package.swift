@@ -36,6 +36,8 @@ var targets: [Target] = [
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     .target(name: "AppboyKit", dependencies: ["BrazeKit", "BrazeUI", "InAppCore"] + shims("UIKit"), swiftSettings: strict),
 
+    // Performance figures (release build): swift run -c release openinapp-bench
+    .executableTarget(name: "Bench", dependencies: ["InAppCore"], swiftSettings: strict),
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppTestSupport"], swiftSettings: strict),
 
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
@@ -58,6 +60,7 @@ let package = Package(
     name: "OpenInApp",
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
+        .executable(name: "openinapp-bench", targets: ["Bench"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]
