@@ -10,7 +10,7 @@ struct Command: Sendable {
     let help: String
     let run: @Sendable ([String]) throws -> Void
 
-    static let all: [Command] = [demo, render, compare]
+    static let all: [Command] = [demo, simulate, render, compare]
 }
 
 /// Reads `--name value` options and flags from an argument list; rejects anything unknown.

@@ -1,0 +1,200 @@
+import Foundation
+import InAppCore
+import InAppTestSupport
+
+/// What a scenario can ask of a vendor: the same user-level actions, carried out through that vendor's API.
+protocol ScenarioDriver {
+    /// Delivers a message (the step's JSON object, in the driver's own message format).
+    func deliver(_ message: JSONValue) throws
+    func tap(button: Int?) throws
+    func close() throws
+    func dismiss() throws
+    func presentNext() throws
+    /// Sets what the app's delegate answers from now on: "show", "reenqueue", "discard" or "suppress".
+    func setDecision(_ decision: String) throws
+}
+
+/// A scenario file: a device to start from and timed steps.
+///
+///     {"vendor": "core",
+///      "device": {"orientation": "portrait", "appearance": "light"},
+///      "steps": [{"at": 0, "deliver": {…message…}}, {"at": 1, "tap": {"button": 1}},
+///                {"rotate": "landscape"}, {"appearance": "dark"}, {"background": true}, {"foreground": true},
+///                {"keyboard": true}, {"decide": "reenqueue"}, {"presentNext": true}, {"dismiss": true},
+///                {"close": true}, {"advance": 5}]}
+///
+/// Steps run in order; "at" first moves the virtual clock to that time (never backwards).
+struct Scenario: Decodable {
+    var vendor: String
+    var device: DeviceSetup?
+    var steps: [JSONValue]
+
+    struct DeviceSetup: Decodable {
+        var orientation: DeviceOrientation?
+        var appearance: Appearance?
+        var foreground: Bool?
+        var keyboard: Bool?
+    }
+}
+
+struct ScenarioError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Drives the core engine directly, with the rules both vendors share (stack when busy, orientation check).
+final class CoreDriver: ScenarioDriver, @unchecked Sendable {
+    let engine: PresentationEngine<InAppMessage>
+    private let decision = Locked<Decision>(.show)
+
+    init(harness: Harness) {
+        engine = PresentationEngine(environment: harness.environment,
+                                    rules: PresentationRules(whenBusy: .stack, checksOrientation: true))
+        let trace = harness.trace
+        var hooks = PresentationHooks<InAppMessage>()
+        hooks.decide = { [decision] m in
+            trace.record(.callback, "decide", message: m.id)
+            return decision.snapshot
+        }
+        hooks.didPresent = { m in trace.record(.callback, "didPresent", message: m.id) }
+        hooks.didDismiss = { m, cause in trace.record(.callback, "didDismiss", message: m.id, ["cause": cause.rawValue]) }
+        hooks.clicked = { m, click in trace.record(.analytics, "click", message: m.id, ["button": click.buttonID ?? "body"]) }
+        engine.hooks = hooks
+    }
+
+    func deliver(_ message: JSONValue) throws {
+        let data = try JSONEncoder().encode(message)
+        do { engine.present(try JSONDecoder().decode(InAppMessage.self, from: data)) }
+        catch { throw ScenarioError(description: "deliver: not an OpenInApp message: \(error)") }
+    }
+
+    func tap(button: Int?) throws {
+        guard let shown = engine.displayedMessage else { throw ScenarioError(description: "tap: no message is displayed") }
+        let content = shown.content.structured
+        if let button {
+            guard let b = content?.buttons.first(where: { $0.id == button }) else {
+                throw ScenarioError(description: "tap: message \(shown.id) has no button \(button)")
+            }
+            engine.click(shown.id, Click(target: .button(id: String(b.id)), action: b.action))
+        } else {
+            engine.click(shown.id, Click(target: .body, action: content?.clickAction ?? .none))
+        }
+    }
+
+    func close() throws { engine.dismiss(nil, cause: .user) }
+    func dismiss() throws { engine.dismiss(nil, cause: .app) }
+    func presentNext() throws { engine.presentNext() }
+
+    func setDecision(_ d: String) throws {
+        let value: Decision
+        switch d {
+        case "show": value = .show
+        case "reenqueue": value = .reenqueue
+        case "discard": value = .discard(.discardedByDecision)
+        case "suppress": value = .suppress(.suppressedByDecision)
+        default: throw ScenarioError(description: "decide: expected show, reenqueue, discard or suppress, not \(d)")
+        }
+        decision.withLock { $0 = value }
+    }
+}
+
+/// The drivers `simulate` knows, by vendor name.
+nonisolated(unsafe) var scenarioDrivers: [String: (Harness) -> any ScenarioDriver] = [
+    "core": { CoreDriver(harness: $0) },
+]
+
+func runScenario(_ scenario: Scenario) throws -> Trace {
+    var state = DeviceState()
+    if let d = scenario.device {
+        state.orientation = d.orientation ?? state.orientation
+        state.appearance = d.appearance ?? state.appearance
+        state.isInForeground = d.foreground ?? true
+        state.isKeyboardVisible = d.keyboard ?? false
+    }
+    let harness = Harness(device: state)
+    guard let make = scenarioDrivers[scenario.vendor] else {
+        throw ScenarioError(description: "unknown vendor \"\(scenario.vendor)\" (known: \(scenarioDrivers.keys.sorted().joined(separator: ", ")))")
+    }
+    let driver = make(harness)
+    for (index, step) in scenario.steps.enumerated() {
+        guard case .object(let fields) = step else { throw ScenarioError(description: "step \(index + 1): not an object") }
+        do {
+            if let at = fields["at"] {
+                guard let t = at.numberValue, t.isFinite else { throw ScenarioError(description: "\"at\" must be a number") }
+                if t > harness.now { harness.advance(by: t - harness.now) }
+            }
+            for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "at" {
+                try apply(key, value, driver, harness)
+            }
+            harness.settle()
+        } catch let e as ScenarioError {
+            throw ScenarioError(description: "step \(index + 1): \(e.description)")
+        }
+    }
+    return harness.trace
+}
+
+private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriver, _ harness: Harness) throws {
+    switch key {
+    case "deliver": try driver.deliver(value)
+    case "tap":
+        if case .object(let o) = value, let b = o["button"]?.numberValue { try driver.tap(button: Int(b)) }
+        else { try driver.tap(button: nil) }
+    case "close": try driver.close()
+    case "dismiss": try driver.dismiss()
+    case "presentNext": try driver.presentNext()
+    case "decide":
+        guard let d = value.stringValue else { throw ScenarioError(description: "decide needs a string") }
+        try driver.setDecision(d)
+    case "advance":
+        guard let s = value.numberValue, s.isFinite, s >= 0 else { throw ScenarioError(description: "advance needs seconds ≥ 0") }
+        harness.advance(by: s)
+    case "rotate":
+        switch value.stringValue {
+        case "portrait"?: harness.rotate(to: .portrait)
+        case "landscape"?, "landscapeLeft"?: harness.rotate(to: .landscapeLeft)
+        case "landscapeRight"?: harness.rotate(to: .landscapeRight)
+        case "portraitUpsideDown"?: harness.rotate(to: .portraitUpsideDown)
+        default: throw ScenarioError(description: "rotate: portrait, landscape, landscapeRight or portraitUpsideDown")
+        }
+    case "appearance":
+        guard let a = value.stringValue.flatMap(Appearance.init(rawValue:)) else { throw ScenarioError(description: "appearance: light or dark") }
+        harness.setAppearance(a)
+    case "background": harness.moveToBackground()
+    case "foreground": harness.moveToForeground()
+    case "keyboard": harness.setKeyboardVisible(value.boolValue ?? true)
+    default: throw ScenarioError(description: "unknown action \"\(key)\"")
+    }
+}
+
+extension Command {
+    static let simulate = Command(
+        name: "simulate",
+        summary: "run a scenario (messages, taps, device changes) and print the trace as JSON lines",
+        help: """
+        usage: iam simulate SCENARIO.json [--table]
+
+        SCENARIO.json: {"vendor": "core", "device": {...}, "steps": [...]}. Each step may carry "at" (virtual
+        seconds) and one or more actions: deliver (a message), tap ({"button": N} or {} for the body), close,
+        dismiss, presentNext, decide ("show" | "reenqueue" | "discard" | "suppress"), advance (seconds),
+        rotate ("portrait" | "landscape"), appearance ("light" | "dark"), background, foreground, keyboard.
+        Vendors: \(scenarioDrivers.keys.sorted().joined(separator: ", ")).
+
+        Prints one JSON object per trace event (or a table with --table). A bad file or step gives one error
+        line and exit status 2.
+        """,
+        run: { args in
+            let o = try Options(args, valued: [], flags: ["--table"])
+            guard o.positional.count == 1 else { throw UsageError(message: "give exactly one SCENARIO.json") }
+            let path = o.positional[0]
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError(message: "\(path): cannot read the file")
+            }
+            let scenario: Scenario
+            do { scenario = try JSONDecoder().decode(Scenario.self, from: data) }
+            catch { throw UsageError(message: "\(path): not a scenario: \(error)") }
+            let trace: Trace
+            do { trace = try runScenario(scenario) }
+            catch let e as ScenarioError { throw UsageError(message: "\(path): \(e.description)") }
+            print(o.flags.contains("--table") ? DemoScenario.table(trace.events) : trace.jsonLines())
+        })
+}
