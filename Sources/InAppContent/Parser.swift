@@ -253,7 +253,13 @@ struct TreeBuilder {
             if name == N.br { _ = insertElement(N.br, attrs.count, 0); return }
             if name == N.p && !inScope(N.p, N.button) { _ = insertElement(N.p, attrs.count, 0); return }
             let pos = top(name)
-            guard pos >= 0, pos >= topBoundary else { return }
+            guard pos >= 0 else { return }
+            // Table parts close in table scope: open cells inside them do not block their end tags.
+            if name == N.table || ((name == N.tr || name == N.tbody || name == N.thead || name == N.tfoot) && pos > top(N.table)) {
+                popThrough(pos)
+                return
+            }
+            guard pos >= topBoundary else { return }
             popThrough(pos)
         }
     }
