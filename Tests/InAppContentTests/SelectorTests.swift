@@ -39,7 +39,7 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(try ids("[class~=primary]"), ["Shop"])
         XCTAssertEqual(try ids("[lang|=en]"), ["Later"])
         XCTAssertEqual(try ids("[data-id|=c]"), ["c-1"])
-        XCTAssertEqual(try doc.querySelectorAll("[data-action=\"close\"]").map { ContentPage.label(of: $0) }, ["×"])
+        XCTAssertEqual(try doc.querySelectorAll("[data-action=\"close\"]").map { ContentPage.label(of: $0) }, ["Close"], "aria-label names the button")
     }
 
     func testCombinatorsAndLists() throws {
