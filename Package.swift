@@ -44,6 +44,10 @@ var targets: [Target] = [
     // Type-checks the vendors' documented samples against every library module.
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                          "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
+    .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
+
+    // Throughput benchmark of parse + DOM + interactive index (`swift run -c release content-bench`).
+    .executableTarget(name: "ContentBench", dependencies: ["InAppContent"], swiftSettings: strict),
 ]
 
 if shimsNeeded {
@@ -61,6 +65,7 @@ let package = Package(
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
         .executable(name: "openinapp-bench", targets: ["Bench"]),
+        .executable(name: "content-bench", targets: ["ContentBench"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]
