@@ -25,8 +25,10 @@ var targets: [Target] = [
     .target(name: "InAppCore", swiftSettings: strict),
     // Headless WebView-like content model: HTML → DOM, navigation policy, script bridge, input.
     .target(name: "InAppContent", swiftSettings: strict),
+    // The content model behind the core's renderer protocol (HTML messages drawn headlessly).
+    .target(name: "InAppRendering", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
     // Harness and fixtures for tests of integration code (no XCTest dependency).
-    .target(name: "InAppTestSupport", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
+    .target(name: "InAppTestSupport", dependencies: ["InAppCore", "InAppContent", "InAppRendering"], swiftSettings: strict),
 
     // Facades, named as the vendors name their modules.
     .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
@@ -38,9 +40,9 @@ var targets: [Target] = [
 
     // Performance figures (release build): swift run -c release openinapp-bench
     .executableTarget(name: "Bench", dependencies: ["InAppCore"], swiftSettings: strict),
-    .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppTestSupport"], swiftSettings: strict),
+    .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport"], swiftSettings: strict),
 
-    .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
+    .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport", "InAppRendering"]),
     // Type-checks the vendors' documented samples against every library module.
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                          "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
@@ -57,7 +59,7 @@ if shimsNeeded {
     ]
 }
 
-let libraries = ["InAppCore", "InAppContent", "InAppTestSupport",
+let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                  "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit"] + shimNames
 
 let package = Package(

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import InAppCore
+import InAppRendering
 
 /// A test bench for integration code: a manual clock, a simulated device and a trace, wired into a
 /// `MessagingEnvironment` that facades created afterwards will use.
@@ -19,7 +20,7 @@ public final class Harness: @unchecked Sendable {
 
     /// Creates a bench. With `install` (the default) it becomes `MessagingEnvironment.current`.
     public init(device state: DeviceState = DeviceState(), install: Bool = true, traceLimit: Int? = nil,
-                renderer: any MessageRenderer = LayoutRenderer()) {
+                renderer: any MessageRenderer = ContentRenderer()) {
         clock = ManualClock()
         device = Device(state)
         environment = MessagingEnvironment(clock: clock, device: device, traceLimit: traceLimit, renderer: renderer)

@@ -1,5 +1,6 @@
 import Foundation
 import InAppCore
+import InAppRendering
 
 extension Command {
     static let render = Command(
@@ -36,7 +37,7 @@ extension Command {
             }
             let picture: RenderedMessage
             do {
-                picture = try LayoutRenderer().render(message, in: RenderContext(device: device))
+                picture = try ContentRenderer().render(message, in: RenderContext(device: device))
             } catch {
                 throw UsageError(message: "\(o.positional[0]): cannot be drawn: \(error)")
             }
