@@ -1,6 +1,7 @@
 import Foundation
 import InAppCore
 import InAppTestSupport
+import InAppContent
 
 extension Command {
     static let demo = Command(
@@ -15,7 +16,10 @@ extension Command {
           3. the device turns dark and rotates,
           4. the user taps the modal's "OK" button (logged, processed, dismissed),
           5. the app presents the next stacked message (the slideup),
-          6. five virtual seconds later the slideup closes itself.
+          6. five virtual seconds later the slideup closes itself,
+          7. an HTML message is delivered and loaded into the headless content model: the user taps its
+             "Accept" button (its onclick posts to a script handler), then its close link (an adbinapp://dismiss
+             navigation, cancelled by the navigation policy, dismisses the message).
 
         options:
           --json   print JSON lines (one event per line) instead of a table
@@ -65,6 +69,23 @@ enum DemoScenario {
         harness.advance(by: 1)
         engine.presentNext()
         harness.advance(by: 5)
+
+        // An HTML message, run in the content model.
+        let html = Fixtures.html(id: "html-survey")
+        engine.present(html)
+        let page = ContentPage()
+        let navigator = DemoNavigator(engine: engine, trace: trace, id: html.id)
+        page.navigationDelegate = navigator
+        page.addMessageHandler(name: "buttonClicked") { message in
+            trace.record(.script, "postMessage", message: html.id, ["handler": message.name, "body": message.value.description])
+        }
+        page.loadHTMLString(html.content.html?.html ?? "", baseURL: nil)
+        trace.record(.navigation, "loaded", message: html.id, ["title": page.title ?? "", "interactive": String(page.document.interactiveElements.count)])
+        harness.advance(by: 1)
+        _ = try? page.tap(elementID: "accept")
+        harness.advance(by: 1)
+        _ = try? page.tap(elementID: "close")
+        harness.settle()
         return trace
     }
 
@@ -76,5 +97,22 @@ enum DemoScenario {
             let details = e.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             return "t=\(time)  \(id) \(label) \(details)"
         }.joined(separator: "\n")
+    }
+}
+
+/// The demo's navigation policy: adbinapp:// links are handled natively (cancelled, and `dismiss` closes the
+/// message); every other navigation is allowed.
+final class DemoNavigator: ContentNavigationDelegate {
+    let engine: PresentationEngine<InAppMessage>
+    let trace: Trace
+    let id: MessageID
+    init(engine: PresentationEngine<InAppMessage>, trace: Trace, id: MessageID) { self.engine = engine; self.trace = trace; self.id = id }
+
+    func page(_ page: ContentPage, decidePolicyFor request: NavigationRequest,
+              decisionHandler: @escaping (NavigationPolicy) -> Void) {
+        let native = request.url.scheme == "adbinapp"
+        trace.record(.navigation, native ? "cancel" : "allow", message: id, ["url": request.url.absoluteString])
+        decisionHandler(native ? .cancel : .allow)
+        if native && request.url.host == "dismiss" { engine.dismiss(id, cause: .content) }
     }
 }
