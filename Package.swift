@@ -39,6 +39,8 @@ var targets: [Target] = [
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppTestSupport"], swiftSettings: strict),
 
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
+    .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport"]
+                    + shims("UIKit", "WebKit")),
 ]
 
 if shimsNeeded {
