@@ -353,16 +353,17 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
                 }
             }
         }
-        let (names, html) = state.withLock { s -> ([String], String) in
+        let (names, html, local) = state.withLock { s -> ([String], String, Bool) in
             s.webView = view
             s.initialLoadFinished = false
-            let html = isLocalImageUsed ? (s.payloadUsingLocalAssets ?? s.payload) : s.payload
-            return (s.scriptHandlers.keys.sorted(), html)
+            let local = isLocalImageUsed && s.payloadUsingLocalAssets != nil
+            return (s.scriptHandlers.keys.sorted(), local ? s.payloadUsingLocalAssets! : s.payload, local)
         }
         view.frame = frames().beforeShow
         for name in names { configuration.userContentController.add(scriptProxy, name: name) }
         trace.record(.navigation, "webViewCreated", message: id, ["handlers": names.joined(separator: ","),
-                                                                  "gestures": String(settings?.gestures?.count ?? 0)])
+                                                                  "gestures": String(settings?.gestures?.count ?? 0),
+                                                                  "localAssets": String(local)])
         view.loadHTMLString(html, baseURL: Bundle.main.bundleURL)
     }
 
