@@ -41,6 +41,10 @@ var targets: [Target] = [
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport"]
                     + shims("UIKit", "WebKit")),
+    .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
+
+    // Throughput benchmark of parse + DOM + interactive index (`swift run -c release content-bench`).
+    .executableTarget(name: "ContentBench", dependencies: ["InAppContent"], swiftSettings: strict),
 ]
 
 if shimsNeeded {
@@ -57,6 +61,7 @@ let package = Package(
     name: "OpenInApp",
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
+        .executable(name: "content-bench", targets: ["ContentBench"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]
