@@ -233,36 +233,6 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     /// Kotlin property spelling of `getMessageSettings()`.
     public var messageSettings: MessageSettings? { settings }
 
-    // MARK: Simulation (OpenInApp test seams)
-
-    /// Simulates the user making `gesture` on the displayed message: when `settings.gestures` has a URL for it,
-    /// the web view navigates there (`window.location = '<url>'`), which goes through `overrideUrlLoad` like any
-    /// navigation. Returns whether a URL was loaded.
-    @discardableResult
-    public func simulateGesture(_ gesture: MessageGesture) -> Bool {
-        guard service.engine.state(of: id) == .displayed, let url = settings?.gestures?[gesture],
-              let view = webView as? WKWebView else {
-            trace.record(.diagnostic, "gestureIgnored", message: id, ["gesture": String(describing: gesture)])
-            return false
-        }
-        trace.record(.navigation, "gesture", message: id, ["gesture": String(describing: gesture), "url": url.absoluteString])
-        view.evaluateJavaScript("window.location = '\(url.absoluteString)'", completionHandler: nil)
-        return true
-    }
-
-    /// Simulates a tap on the backdrop of a displayed `uiTakeover` message: it is dismissed (no interaction is
-    /// tracked). Returns whether there was a backdrop to tap.
-    @discardableResult
-    public func simulateBackdropTap() -> Bool {
-        guard service.engine.state(of: id) == .displayed, settings?.uiTakeover == true else {
-            trace.record(.diagnostic, "backdropTapIgnored", message: id)
-            return false
-        }
-        trace.record(.navigation, "backdropTap", message: id)
-        dismiss(cause: .user)
-        return true
-    }
-
     // MARK: Engine hooks
 
     /// Decision hook (background executor): ask the delegate, if any.
@@ -343,8 +313,14 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     /// Builds the web view from the current settings and handlers and starts loading the HTML (main).
     private func buildWebView() {
         let configuration = WKWebViewConfiguration()
+        configuration.allowsInlineMediaPlayback = true
         let view = WKWebView(frame: .zero, configuration: configuration)
         view.navigationDelegate = self
+        view.isOpaque = false
+        view.backgroundColor = .clear
+        view.scrollView.bounces = false
+        view.scrollView.isScrollEnabled = (settings?.gestures ?? [:]).isEmpty
+        view.gestureReceiver = { [weak self] gesture in self?.gestureRecognized(gesture) }
         let fit = settings?.fitToContent == true
         if fit {
             state.withLock { s in
@@ -365,6 +341,38 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
                                                                   "gestures": String(settings?.gestures?.count ?? 0),
                                                                   "localAssets": String(local)])
         view.loadHTMLString(html, baseURL: Bundle.main.bundleURL)
+    }
+
+    /// A gesture on the content (main). Swipes load the URL `settings.gestures` has for them
+    /// (`window.location = '<url>'`, so it goes through `overrideUrlLoad`). As upstream, a `tapBackground`
+    /// entry is only reachable as a rightward swipe (its recognizer keeps UIKit's default direction) when there
+    /// is no `swipeRight` entry; a tap on the backdrop of a `uiTakeover` message dismisses it directly.
+    private func gestureRecognized(_ gesture: ContentGesture) {
+        let displayed = service.engine.state(of: id) == .displayed
+        switch gesture {
+        case .backgroundTap:
+            guard displayed, settings?.uiTakeover == true else {
+                trace.record(.diagnostic, "backdropTapIgnored", message: id)
+                return
+            }
+            trace.record(.navigation, "backdropTap", message: id)
+            dismiss(cause: .user)
+        case .swipe(let direction):
+            let gestures = settings?.gestures ?? [:]
+            let url: URL?
+            switch direction {
+            case .up: url = gestures[.swipeUp]
+            case .down: url = gestures[.swipeDown]
+            case .left: url = gestures[.swipeLeft]
+            case .right: url = gestures[.swipeRight] ?? gestures[.tapBackground]
+            }
+            guard displayed, let url, let view = webView as? WKWebView else {
+                trace.record(.diagnostic, "gestureIgnored", message: id, ["swipe": direction.rawValue])
+                return
+            }
+            trace.record(.navigation, "gesture", message: id, ["swipe": direction.rawValue, "url": url.absoluteString])
+            view.evaluateJavaScript("window.location = '\(url.absoluteString)'", completionHandler: nil)
+        }
     }
 
     /// The fit-to-content handler: only a String body holding a number > 0 counts.

@@ -348,7 +348,7 @@ final class PresentationBehaviourTests: AdobeTestCase {
     func test_F24_backdropTapDismissesWithoutInteraction() throws {
         let message = try makeMessage(mobileParameters: #"{"uiTakeover": true, "backdropColor": "000000", "backdropOpacity": 0.5}"#)
         showAndSettle(message)
-        XCTAssertTrue(try XCTUnwrap(message.fullscreenMessage).simulateBackdropTap())
+        webView(of: message)?.tapBackground()
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(state(message), .dismissed)
         XCTAssertFalse(log.edgeEventTypes(for: "abc").contains(.interact))
