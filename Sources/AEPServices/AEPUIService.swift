@@ -37,6 +37,17 @@ final class AEPUIService: UIService, @unchecked Sendable {
         hooks.discarded = { entry, reason in entry.message.showFailed(reason) }
         hooks.didDismiss = { entry, _ in entry.message.didDismiss() }
         engine.hooks = hooks
+        deviceToken = environment.device.addObserver { [weak self] change in
+            guard change.old.screenSize != change.new.screenSize || change.old.statusBarHeight != change.new.statusBarHeight,
+                  let self, let shown = engine.displayedMessage?.message else { return }
+            environment.main.execute { shown.reframe() }
+        }
+    }
+
+    private var deviceToken: Int?
+
+    deinit {
+        if let deviceToken { environment.device.removeObserver(deviceToken) }
     }
 
     /// A trace id for a new message: its parent's id when the parent is `Identifiable` (AEPMessaging's `Message`

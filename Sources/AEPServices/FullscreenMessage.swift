@@ -410,6 +410,17 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
         recordAnimation("display", settings?.displayAnimation)
     }
 
+    /// Lays the displayed message out again after the screen changed (rotation), as upstream does when the key
+    /// window's frame changes (main).
+    func reframe() {
+        guard service.engine.state(of: id) == .displayed, let view = webView else { return }
+        let f = frames()
+        service.window.frame = CGRect(x: 0, y: 0, width: f.screenWidth, height: f.fullHeight)
+        view.frame = f.visible
+        state.withLock { $0.backdrop }?.frame = f.backdrop
+        trace.record(.device, "messageReframed", message: id, ["width": "\(f.visible.width)", "height": "\(f.visible.height)"])
+    }
+
     private func recordAnimation(_ phase: String, _ animation: MessageAnimation?) {
         let name = animation.map { String(describing: $0) } ?? "none"
         trace.record(.timer, "animation", message: id, ["phase": phase, "animation": name,

@@ -159,4 +159,19 @@ final class SettingsAndLayoutTests: AdobeTestCase {
         showAndSettle(message)
         XCTAssertEqual(message.view?.frame, CGRect(x: 39, y: 844 - 168.8, width: 312, height: 168.8))
     }
+
+    func test_F46_webViewIsTransparentNonBouncingAndReframesOnRotation() throws {
+        let message = try makeMessage(mobileParameters: #"{"width": 50, "height": 50, "cornerRadius": 15}"#)
+        showAndSettle(message)
+        let view = try XCTUnwrap(webView(of: message))
+        XCTAssertFalse(view.isOpaque)
+        XCTAssertFalse(view.scrollView.bounces)
+        XCTAssertTrue(view.scrollView.isScrollEnabled, "no gestures: scrolling stays on")
+        XCTAssertTrue(view.configuration.allowsInlineMediaPlayback)
+        XCTAssertEqual(message.fullscreenMessage?.settings?.cornerRadius, 15)
+        XCTAssertEqual(view.frame.size, CGSize(width: 195, height: 422))
+        harness.rotate(to: .landscapeLeft)
+        XCTAssertEqual(view.frame.size, CGSize(width: 422, height: 195))
+        XCTAssertEqual(view.superview?.frame.size, CGSize(width: 844, height: 390), "backdrop follows the window")
+    }
 }
