@@ -443,13 +443,17 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     }
 
     private func releaseParentIfIdle() {
-        state.withLock { s in
+        // The released parent may be freed as soon as the last strong reference goes: keep it until the lock is
+        // no longer held, so its deinit never runs under this message's lock.
+        let released: (any FullscreenMessageDelegate)? = state.withLock { s in
             guard s.activeShows == 0, let listener = s.listener, let settings = s.settings,
-                  settings.parentIs(listener) else { return }
+                  settings.parentIs(listener) else { return nil }
             s.weakListener = listener
             s.strongListener = nil
             settings.weakenParent()
+            return listener
         }
+        withExtendedLifetime(released) {}
     }
 
     // MARK: Layout (points)
