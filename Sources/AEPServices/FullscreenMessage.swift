@@ -320,7 +320,10 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
         view.backgroundColor = .clear
         view.scrollView.bounces = false
         view.scrollView.isScrollEnabled = (settings?.gestures ?? [:]).isEmpty
+        #if !canImport(Darwin)
+        // Headless content model only (the WebKit shim): swipes and backdrop taps arrive here.
         view.gestureReceiver = { [weak self] gesture in self?.gestureRecognized(gesture) }
+        #endif
         let fit = settings?.fitToContent == true
         if fit {
             state.withLock { s in
