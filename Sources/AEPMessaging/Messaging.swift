@@ -1,6 +1,7 @@
 import Foundation
 import InAppCore
 import AEPServices
+@_spi(OpenInApp) import AEPCore
 
 /// Why propositions could not be loaded.
 public enum MessagingPropositionError: Error, Hashable, Sendable {
@@ -44,7 +45,16 @@ public final class Messaging: NSObject, @unchecked Sendable {
     private let items = Locked([Item]())
     private let cache = Locked([String: String]())
 
-    private override init() { super.init() }
+    private override init() {
+        super.init()
+        // Hear app events (`MobileCore.track(action:data:)`) and evaluate the in-app rules against them.
+        MobileCore.addEventListener { type, source, data in
+            Messaging.dispatchEvent(type: type, source: source, data: data)
+        }
+    }
+
+    /// Makes sure the extension listens to `MobileCore` events (upstream: `MobileCore.registerExtensions`).
+    static func register() { _ = instance }
 
     // MARK: Loading
 
@@ -74,6 +84,7 @@ public final class Messaging: NSObject, @unchecked Sendable {
         for (i, proposition) in propositions.enumerated() {
             loaded += try parseProposition(proposition, path: base == "proposition" ? base : "\(base)[\(i)]")
         }
+        register()
         instance.items.withLock { $0 = loaded }
         let trace = MessagingEnvironment.current.trace
         trace.record(.delivery, "propositionsLoaded", ["items": loaded.map(\.itemId).joined(separator: ",")])

@@ -228,4 +228,30 @@ final class TrackingAndPropositionTests: AdobeTestCase {
         XCTAssertEqual(harness.trace.events.filter { $0.kind == .state && $0.name == "failed" }.count, 1,
                        "the second qualifying message conflicts with the displayed first")
     }
+
+    func test_mobileCoreTrackActionTriggersRuleBasedMessages() throws {
+        let delegate = RecordingDelegate()
+        MobileCore.messagingDelegate = delegate
+        let json = """
+        {"id": "p", "scope": "mobileapp://x", "scopeDetails": {"activity": {"id": "a"}}, "items": [
+          {"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"rules": [
+            {"condition": {"type": "group", "definition": {"logic": "and", "conditions": [
+               {"type": "matcher", "definition": {"key": "~type", "matcher": "eq", "values": ["com.adobe.eventType.generic.track"]}},
+               {"type": "matcher", "definition": {"key": "action", "matcher": "eq", "values": ["checkout"]}},
+               {"type": "matcher", "definition": {"key": "contextdata.total", "matcher": "gt", "values": [100]}}]}},
+             "consequences": [{"id": "c", "type": "schema", "detail": {"id": "bigSpender",
+               "schema": "https://ns.adobe.com/personalization/message/in-app",
+               "data": {"content": "<p>thanks</p>", "contentType": "text/html"}}}]}]}}]}
+        """
+        try Messaging.loadPropositions(json)
+        MobileCore.track(action: "checkout", data: ["total": 50])
+        MobileCore.track(state: "checkout", data: ["total": 500])
+        XCTAssertTrue(harness.settle())
+        XCTAssertEqual(delegate.names, [])
+        MobileCore.track(action: "checkout", data: ["total": 500])
+        XCTAssertTrue(harness.settle())
+        XCTAssertEqual(delegate.names, ["shouldShowMessage", "onShow"])
+        XCTAssertEqual(delegate.all.first?.messageID, "bigSpender")
+        XCTAssertEqual(log.edgeEventTypes(for: "bigSpender"), [.trigger, .display])
+    }
 }
