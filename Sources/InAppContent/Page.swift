@@ -574,11 +574,13 @@ public final class ContentPage: @unchecked Sendable {
         return try tap(buttons[index])
     }
 
-    /// The label a user would read for an element.
+    /// The label a user would read for an element. Like an accessible name: `aria-label`, else the visible text, else `value`, `alt`, `title`,
+    /// `placeholder`, `name`, else the `alt` of a contained image.
     public static func label(of node: HTMLNode) -> String {
+        if let aria = node["aria-label"]?.collapsingWhitespace, !aria.isEmpty { return aria }
         let text = node.visibleText
         if !text.isEmpty { return text }
-        for attr in ["aria-label", "value", "alt", "title", "placeholder", "name"] {
+        for attr in ["value", "alt", "title", "placeholder", "name"] {
             if let v = node[attr]?.collapsingWhitespace, !v.isEmpty { return v }
         }
         if let img = node.descendants.first(where: { $0.tagName == "img" }), let alt = img["alt"] { return alt.collapsingWhitespace }
