@@ -46,6 +46,8 @@ var targets: [Target] = [
     // Type-checks the vendors' documented samples against every library module.
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                          "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
+    .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport"]
+                    + shims("UIKit", "WebKit")),
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
 
     // Throughput benchmark of parse + DOM + interactive index (`swift run -c release content-bench`).
