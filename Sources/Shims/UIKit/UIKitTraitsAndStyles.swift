@@ -117,3 +117,8 @@ open class UIImageView: UIView {
     public init(image: UIImage?) { self.image = image; super.init(frame: .zero) }
     public override init(frame: CGRect) { super.init(frame: frame) }
 }
+
+/// A scene that hosts windows (headless: identity only).
+open class UIWindowScene {
+    public init() {}
+}
