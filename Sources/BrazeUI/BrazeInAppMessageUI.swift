@@ -137,6 +137,21 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
     /// The interface orientation the displayed message is shown in (nil when nothing is displayed).
     public var messageOrientation: UIInterfaceOrientation? { current.withLock { $0?.orientation } }
 
+    /// The displayed message laid out by the environment's renderer on the simulated screen (as prepared,
+    /// in the device's current appearance and orientation); nil when nothing is displayed or it cannot be laid out.
+    public var renderedMessage: RenderedMessage? {
+        guard let pres = current.snapshot else { return nil }
+        var rendered = try? environment.renderer.render(pres.context.message.coreMessage,
+                                                        in: RenderContext(device: environment.device.state))
+        rendered?.hidesStatusBar = isStatusBarHidden
+        return rendered
+    }
+
+    /// Puts a message on the stack without presenting it (for the legacy Appboy controller).
+    package func enqueue(_ message: Braze.InAppMessage) {
+        engine.enqueue(Item(message))
+    }
+
     /// The window level of the displayed message.
     public var windowLevel: UIWindow.Level? { current.withLock { $0?.context.windowLevel } }
 
@@ -458,12 +473,6 @@ extension Braze.InAppMessage.ClickAction {
         switch core {
         case .none: self = .none
         case .url(let url, let inWebView): self = .url(url, useWebView: inWebView)
-        }
-    }
-    var core: InAppCore.ClickAction {
-        switch self {
-        case .none: return .none
-        case .url(let url, let useWebView): return .url(url, inWebView: useWebView)
         }
     }
 }

@@ -218,6 +218,22 @@ final class SampleBehaviourTests: XCTestCase {
         }
     }
 
+    func test_B09_1_renderedMessageUsesTheLightColoursInDarkMode() throws {
+        let b = Bench(device: DeviceState(appearance: .dark))
+        b.deliver(modal(), id: "plain")
+        XCTAssertEqual(try XCTUnwrap(b.ui.renderedMessage).boxes(.container).first?.fill, RGBAColor(argb: darkTheme.backgroundColor.rawValue))
+        b.ui.dismiss()
+        let delegate = Sample09Delegate()
+        b.ui.delegate = delegate
+        b.deliver(modal(), id: "sample")
+        let rendered = try XCTUnwrap(b.ui.renderedMessage)
+        XCTAssertEqual(rendered.appearance, .dark)
+        XCTAssertEqual(rendered.boxes(.container).first?.fill, RGBAColor(argb: lightTheme.backgroundColor.rawValue))
+        XCTAssertEqual(rendered.boxes(.button).map(\.fill), [RGBAColor(argb: lightButton.backgroundColor.rawValue),
+                                                             RGBAColor(argb: lightButton.backgroundColor.rawValue)])
+        XCTAssertEqual(rendered.boxes(.button).map(\.buttonID), [0, 1])
+    }
+
     func test_B09_2_rebuiltButtonThemesRenderLightInDarkMode() {
         let b = Bench(device: DeviceState(appearance: .dark))
         b.deliver(modal(), id: "plain")
