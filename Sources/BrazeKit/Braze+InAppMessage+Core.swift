@@ -79,3 +79,71 @@ extension Braze.InAppMessage {
                                       origin: context == nil ? .local : .remote)
     }
 }
+
+extension Braze.InAppMessage {
+    /// A Braze message from a core message (the reverse of `coreMessage`): layout → kind, texts, buttons,
+    /// themes, orientation, close behaviour, extras. HTML content becomes `.html`.
+    package init(core: InAppCore.InAppMessage) {
+        func color(_ c: RGBAColor) -> Color { Color(rawValue: c.argb) }
+        func theme(_ t: InAppCore.Theme) -> Theme {
+            Theme(backgroundColor: color(t.background), textColor: color(t.text), iconColor: color(t.icon),
+                  iconBackgroundColor: color(t.iconBackground), headerTextColor: color(t.header),
+                  closeButtonColor: color(t.closeButton), frameColor: color(t.frame))
+        }
+        func themes(_ t: ThemeSet) -> Themes {
+            var all = ["light": theme(t.light)]
+            if let d = t.dark { all["dark"] = theme(d) }
+            return Themes(themes: all)
+        }
+        func action(_ a: InAppCore.ClickAction) -> ClickAction {
+            switch a {
+            case .none: return .none
+            case .url(let u, let w): return .url(u, useWebView: w)
+            }
+        }
+        func buttons(_ b: [MessageButton]) -> [Button] {
+            b.map { btn in
+                var t = ["light": ButtonTheme(textColor: color(btn.themes.light.text), borderColor: color(btn.themes.light.border),
+                                              backgroundColor: color(btn.themes.light.background))]
+                if let d = btn.themes.dark {
+                    t["dark"] = ButtonTheme(textColor: color(d.text), borderColor: color(d.border), backgroundColor: color(d.background))
+                }
+                return Button(id: btn.id, text: btn.text, clickAction: action(btn.action), themes: ButtonThemes(themes: t))
+            }
+        }
+        var close = MessageClose.userInteraction
+        if case .automatic(let t) = core.closeBehavior { close = .auto(t) }
+        let orientation: Orientation = core.supportedOrientations == .portrait ? .portrait
+            : core.supportedOrientations == .landscape ? .landscape : .any
+        let placeholder = URL(string: "about:blank")!
+        switch core.content {
+        case .html(let h):
+            let data = Data(id: core.id.rawValue, messageClose: close, orientation: orientation,
+                            extras: core.extras.mapValues(\.foundationValue), animateIn: core.animatesIn, animateOut: core.animatesOut)
+            self = .html(Html(data: data, message: h.html, baseURL: h.baseURL, assetURLs: h.assetURLs))
+        case .structured(let c):
+            let data = Data(id: core.id.rawValue, clickAction: action(c.clickAction), messageClose: close, orientation: orientation,
+                            extras: core.extras.mapValues(\.foundationValue), animateIn: core.animatesIn, animateOut: core.animatesOut)
+            let graphic: Graphic? = c.icon.map { .icon($0) } ?? c.imageURL.map { .image($0) }
+            switch c.layout {
+            case .slideup:
+                self = .slideup(Slideup(data: data, graphic: graphic, message: c.body ?? "",
+                                        slideFrom: c.slideFrom == .top ? .top : .bottom, themes: themes(c.themes)))
+            case .modal:
+                self = .modal(Modal(data: data, graphic: graphic, header: c.header ?? "", message: c.body ?? "",
+                                    buttons: buttons(c.buttons), themes: themes(c.themes)))
+            case .modalImage:
+                self = .modalImage(ModalImage(data: data, imageURL: c.imageURL ?? placeholder, buttons: buttons(c.buttons),
+                                              themes: themes(c.themes)))
+            case .full:
+                self = .full(Full(data: data, imageURL: c.imageURL ?? placeholder, header: c.header ?? "", message: c.body ?? "",
+                                  buttons: buttons(c.buttons), themes: themes(c.themes)))
+            case .fullImage:
+                self = .fullImage(FullImage(data: data, imageURL: c.imageURL ?? placeholder, buttons: buttons(c.buttons),
+                                            themes: themes(c.themes)))
+            case .control:
+                self = .control(Control(data: data))
+            }
+        }
+    }
+}

@@ -11,6 +11,8 @@ public final class Braze: @unchecked Sendable {
         var presenter: (any BrazeInAppMessagePresenter)?
         var generation = 0
         var triggerSink: (@Sendable (Braze, TriggerEventRecord) -> Void)?
+        /// Campaign messages as the app gave them, by id (so triggers hand back the exact Braze message).
+        var campaignMessages: [MessageID: InAppMessage] = [:]
     }
 
     /// The configuration the instance was created with.
@@ -20,13 +22,25 @@ public final class Braze: @unchecked Sendable {
     /// The environment (clock, device, trace) this instance records into.
     package let environment: MessagingEnvironment
     private let state: Locked<State>
+    /// The core delivery engine evaluating this instance's triggers (campaigns, property filters, priority,
+    /// `triggerMinimumTimeInterval`). Messages it selects go to `inAppMessagePresenter`. Test API: feed it
+    /// campaigns with `startSession(campaigns:)` (Braze messages) or `deliveryEngine.startSession(with:)`.
+    public let deliveryEngine: DeliveryEngine
 
     public init(configuration: Configuration) {
         self.configuration = configuration
-        self.environment = MessagingEnvironment.current
+        let environment = MessagingEnvironment.current
+        self.environment = environment
         self.user = User()
         self.state = Locked(State(triggerSink: Braze.defaultTriggerSink.snapshot))
-        environment.trace.record(.delivery, "brazeStarted", ["apiKey": configuration.apiKey, "endpoint": configuration.endpoint])
+        let owner = WeakBraze()
+        deliveryEngine = DeliveryEngine(
+            environment: environment,
+            configuration: DeliveryConfiguration(minimumTriggerInterval: configuration.triggerMinimumTimeInterval),
+            handoff: DeliveryHandoff(present: { core in owner.value?.triggered(core) }))
+        owner.value = self
+        environment.trace.record(.delivery, "brazeStarted", ["apiKey": configuration.apiKey, "endpoint": configuration.endpoint,
+                                                            "triggerMinimumTimeInterval": String(configuration.triggerMinimumTimeInterval)])
     }
 
     /// Receives every in-app message this instance triggers. `nil` means messages are dropped (recorded).
@@ -94,9 +108,54 @@ public final class Braze: @unchecked Sendable {
     private func forward(_ event: TriggerEventRecord) {
         if let sink = triggerEventSink {
             sink(self, event)
-        } else {
-            environment.trace.record(.diagnostic, "noDeliveryEngine", ["event": "\(event)"])
+            return
         }
+        func props(_ p: [String: JSONValue]) -> [String: EventPropertyValue] {
+            p.compactMapValues { EventPropertyValue(any: $0.foundationValue) }
+        }
+        switch event {
+        case .customEvent(let name, let properties):
+            deliveryEngine.logCustomEvent(name, properties: props(properties))
+        case .purchase(let product, _, _, _, let properties):
+            deliveryEngine.logPurchase(product, properties: props(properties))
+        }
+    }
+
+    // MARK: Campaigns (test API)
+
+    /// A campaign as the simulated server delivers it: a message and the events that trigger it.
+    public struct Campaign: Sendable {
+        public var message: InAppMessage
+        public var triggers: [Trigger]
+        /// Higher wins when one event makes several campaigns eligible.
+        public var priority: Int
+        public init(message: InAppMessage, triggers: [Trigger], priority: Int = 0) {
+            self.message = message; self.triggers = triggers; self.priority = priority
+        }
+    }
+
+    /// Test API: a session starts with `campaigns` (each message gets an id if it has none); session-start
+    /// triggers fire. Triggered messages reach `inAppMessagePresenter` with a fresh context.
+    @discardableResult
+    public func startSession(campaigns: [Campaign]) -> TriggerOutcome {
+        var core: [InAppCore.Campaign] = []
+        var originals: [MessageID: InAppMessage] = [:]
+        for (index, campaign) in campaigns.enumerated() {
+            var message = campaign.message
+            if message.data.id == nil { message.data.id = "campaign-\(index)" }
+            originals[message.traceID] = message
+            core.append(InAppCore.Campaign(message: message.coreMessage, triggers: campaign.triggers, priority: campaign.priority))
+        }
+        state.withLock { $0.campaignMessages = originals }
+        return deliveryEngine.startSession(with: core)
+    }
+
+    /// The delivery engine chose `core`: hand the Braze message, with a context for the current user, to the presenter.
+    private func triggered(_ core: InAppCore.InAppMessage) {
+        var message = state.withLock { $0.campaignMessages[core.id] } ?? InAppMessage(core: core)
+        message.data.id = core.id.rawValue
+        message.data.context = InAppMessage.Context(message: message, using: self)
+        deliver(message)
     }
 
     /// Hands a triggered message to the presenter (what the delivery engine calls when a trigger matches).
@@ -110,4 +169,14 @@ public final class Braze: @unchecked Sendable {
 
     /// Bumped by `changeUser` and `wipeData`; contexts created before are no longer valid.
     package var generation: Int { state.withLock { $0.generation } }
+}
+
+/// The delivery engine's way back to its `Braze` instance without keeping it alive.
+private final class WeakBraze: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var _value: Braze?
+    var value: Braze? {
+        get { lock.lock(); defer { lock.unlock() }; return _value }
+        set { lock.lock(); _value = newValue; lock.unlock() }
+    }
 }
