@@ -46,6 +46,10 @@ var targets: [Target] = [
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
+    .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
+
+    // Throughput benchmark of parse + DOM + interactive index (`swift run -c release content-bench`).
+    .executableTarget(name: "ContentBench", dependencies: ["InAppContent"], swiftSettings: strict),
 ]
 
 if shimsNeeded {
@@ -63,6 +67,7 @@ let package = Package(
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
         .executable(name: "delivery-bench", targets: ["DeliveryBench"]),
+        .executable(name: "content-bench", targets: ["ContentBench"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

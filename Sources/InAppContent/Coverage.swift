@@ -1,0 +1,135 @@
+// The coverage report: for each interactive element, whether a headless run can perform its action.
+import Foundation
+
+/// One interactive element and what the model can do with it.
+public struct CoverageEntry: Sendable, Equatable, CustomStringConvertible {
+    /// The element.
+    public let element: HTMLNode
+    /// Its kind in the interactive index.
+    public let kind: InteractiveKind
+    /// What a user reads on it.
+    public let label: String
+    /// What activating it does, e.g. `link https://…`, `script brazeBridge.logClick("0")`, `submit GET https://…`.
+    public let action: String
+    /// True when tapping it in the model performs that action.
+    public let isRunnable: Bool
+    /// Why not, when it is not runnable.
+    public let reason: String?
+
+    public var description: String {
+        "\(isRunnable ? "yes" : "no ") \(kind.rawValue) \(element) \"\(label)\" — \(action)\(reason.map { " [\($0)]" } ?? "")"
+    }
+}
+
+/// Coverage of a loaded document.
+public struct CoverageReport: Sendable, Equatable, CustomStringConvertible {
+    /// One entry per interactive element, in document order.
+    public let entries: [CoverageEntry]
+    /// Number of `<script>` elements, whose code is never run.
+    public let scriptElementCount: Int
+    /// Entries the model can run.
+    public var runnable: [CoverageEntry] { entries.filter(\.isRunnable) }
+    /// Entries it cannot run.
+    public var notRunnable: [CoverageEntry] { entries.filter { !$0.isRunnable } }
+
+    public var description: String {
+        var lines = ["coverage: \(runnable.count) of \(entries.count) interactive elements runnable; \(scriptElementCount) <script> element(s) not executed"]
+        lines += entries.map(\.description)
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension ContentPage {
+    /// Lists each interactive element of the loaded document and whether its action can run here, and why not.
+    public func coverageReport() -> CoverageReport {
+        let doc = document
+        var entries: [CoverageEntry] = []
+        for item in doc.interactiveElements {
+            let node = item.node
+            let (action, reason) = analyze(node, kind: item.kind)
+            entries.append(CoverageEntry(element: node, kind: item.kind, label: ContentPage.label(of: node),
+                                         action: action, isRunnable: reason == nil, reason: reason))
+        }
+        return CoverageReport(entries: entries, scriptElementCount: doc.scriptCount)
+    }
+
+    private func scriptProblem(_ source: String, javascriptURL: Bool = false) -> String? {
+        do {
+            let program = javascriptURL ? try ScriptProgram(javascriptURL: source) : try ScriptProgram(source)
+            for statement in program.statements {
+                if case .postMessage(let name, _) = statement, messageHandlers.handler(named: name) == nil {
+                    return "no message handler named '\(name)' is registered"
+                }
+                if case .bridge(let call) = statement, bridgeReceiver == nil {
+                    return "no bridge receiver for \(call.root.rawValue) is installed"
+                }
+            }
+            return nil
+        } catch {
+            return "script outside the supported subset: \(error.reason)"
+        }
+    }
+
+    private func linkProblem(_ href: String) -> (String, String?) {
+        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.lowercased().hasPrefix("javascript:") {
+            return ("script \(trimmed)", scriptProblem(trimmed, javascriptURL: true))
+        }
+        guard let url = resolve(href: trimmed) else { return ("link \(href)", "invalid URL") }
+        if url.isFileURL {
+            let root = documentBaseURL.map { $0.hasDirectoryPath ? $0 : $0.deletingLastPathComponent() }
+            if root == nil || !ContentPage.isFile(url, inside: root!) {
+                return ("link \(url.absoluteString)", "file: URL outside the readable directory")
+            }
+        }
+        return ("link \(url.absoluteString)", nil)
+    }
+
+    private func analyze(_ node: HTMLNode, kind: InteractiveKind) -> (String, String?) {
+        var parts: [String] = []
+        var problem: String?
+        if node.hasAttribute("disabled") { return ("disabled control", "disabled") }
+        if let onclick = node["onclick"] {
+            parts.append("script \(onclick)")
+            problem = scriptProblem(onclick)
+        }
+        switch kind {
+        case .link:
+            let (a, p) = linkProblem(node["href"] ?? "")
+            parts.append(a); problem = problem ?? p
+        case .form:
+            if let onsubmit = node["onsubmit"] { parts.append("script \(onsubmit)"); problem = problem ?? scriptProblem(onsubmit) }
+            let method = (node["method"] ?? "get").uppercased() == "POST" ? "POST" : "GET"
+            let action = node["action"] ?? ""
+            let target = action.isEmpty ? url : resolve(href: action)
+            if let target { parts.append("submit \(method) \(target.absoluteString)") } else {
+                parts.append("submit \(method) \(action)"); problem = problem ?? "invalid form action"
+            }
+        case .field:
+            let type = (node["type"] ?? (node.tagName == "input" ? "text" : node.tagName)).lowercased()
+            parts.append(type == "checkbox" || type == "radio" ? "toggle \(type)" : "set value (\(type))")
+        case .button:
+            let tag = node.tagName
+            let type = (node["type"] ?? (tag == "button" ? "submit" : "")).lowercased()
+            let form = (node["form"].flatMap { document.element(id: $0) }) ?? node.ancestors.first { $0.tagName == "form" }
+            if let link = node.ancestors.first(where: { ($0.tagName == "a" || $0.tagName == "area") && $0.hasAttribute("href") }) {
+                let (a, p) = linkProblem(link["href"] ?? "")
+                parts.append(a); problem = problem ?? p
+            } else if (tag == "button" || tag == "input") && (type == "submit" || type == "image"), let form {
+                parts.append("submit form \(form)")
+            } else if node["onclick"] == nil {
+                let inherited = node.ancestors.first { $0.hasAttribute("onclick") }
+                if let inherited, let onclick = inherited["onclick"] {
+                    parts.append("script \(onclick) (on \(inherited))")
+                    problem = problem ?? scriptProblem(onclick)
+                } else {
+                    parts.append("no inline action")
+                    problem = "no href, onclick or form: listeners added by scripts are not modelled"
+                }
+            }
+        case .clickHandler:
+            break
+        }
+        return (parts.joined(separator: "; "), problem)
+    }
+}

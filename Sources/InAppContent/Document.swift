@@ -1,0 +1,436 @@
+// The DOM: every node of a document lives in one contiguous array and refers to its relatives by index.
+// Nodes are stored in document order, so the descendants of a node are exactly the indices
+// `index+1 ... end`. Nothing here recurses, and releasing a document frees a few arrays.
+import Foundation
+
+/// What a node is.
+public enum HTMLNodeKind: UInt8, Sendable {
+    case document, doctype, element, text, comment
+}
+
+struct NodeRecord {
+    var kind: HTMLNodeKind
+    var name: Int32          // element name id; -1 for other kinds
+    var parent: Int32
+    var firstChild: Int32
+    var lastChild: Int32
+    var nextSibling: Int32
+    var end: Int32           // index of the last descendant (== own index when there are none)
+    var dataStart: Int32     // text/comment/doctype: offset into `text`; element: first attribute
+    var dataCount: Int32     // text/comment/doctype: byte count; element: attribute count
+}
+
+struct AttrRecord {
+    var name: Int32
+    var start: Int32
+    var count: Int32
+}
+
+struct InteractiveRecord {
+    var node: Int32
+    var kind: InteractiveKind
+    var buttonIndex: Int32
+}
+
+/// A parsed HTML document. Immutable and safe to share between threads.
+public final class HTMLDocument: Sendable {
+    let nodes: [NodeRecord]
+    let attrs: [AttrRecord]
+    let text: [UInt8]
+    let names: [String]
+    let nameIndex: [String: Int32]
+    let interactive: [InteractiveRecord]
+    let htmlIndex: Int32, headIndex: Int32, bodyIndex: Int32
+    /// Number of `<script>` elements; their code is kept as text and never run.
+    public let scriptCount: Int
+    /// The doctype name (`html` for `<!DOCTYPE html>`), if the document has one.
+    public let doctype: String?
+    /// Size of the source in bytes.
+    public let byteCount: Int
+
+    init(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8], names: [String],
+         html: Int32, head: Int32, body: Int32, doctype: String?, byteCount: Int) {
+        self.nodes = nodes; self.attrs = attrs; self.text = text; self.names = names
+        var index: [String: Int32] = [:]
+        for (i, n) in names.enumerated() { index[n] = Int32(i) }
+        self.nameIndex = index
+        self.htmlIndex = html; self.headIndex = head; self.bodyIndex = body
+        self.doctype = doctype; self.byteCount = byteCount
+        var scripts = 0
+        for n in nodes where n.kind == .element && n.name == N.script { scripts += 1 }
+        self.scriptCount = scripts
+        self.interactive = InteractiveIndexer.index(nodes: nodes, attrs: attrs, text: text)
+    }
+
+    /// Parses `html` with the given limits.
+    public static func parse(_ html: String, limits: ContentLimits = .default) throws(ContentError) -> HTMLDocument {
+        var copy = html
+        let result = copy.withUTF8 { buffer in
+            Result { () throws(ContentError) in try HTMLParser.parse(buffer, limits: limits) }
+        }
+        return try result.get()
+    }
+
+    /// Parses raw bytes, which should be UTF-8; invalid sequences become U+FFFD when text is read.
+    public static func parse(bytes: [UInt8], limits: ContentLimits = .default) throws(ContentError) -> HTMLDocument {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(ContentError) in try HTMLParser.parse(buffer, limits: limits) }
+        }
+        return try result.get()
+    }
+
+    /// A document with empty `head` and `body`.
+    public static let empty: HTMLDocument = try! HTMLDocument.parse("")
+
+    // MARK: Navigation
+
+    /// The document node itself.
+    public var root: HTMLNode { HTMLNode(document: self, index: 0) }
+    /// The `html` element.
+    public var documentElement: HTMLNode { HTMLNode(document: self, index: htmlIndex) }
+    /// The `head` element.
+    public var head: HTMLNode { HTMLNode(document: self, index: headIndex) }
+    /// The `body` element.
+    public var body: HTMLNode { HTMLNode(document: self, index: bodyIndex) }
+    /// Number of nodes of every kind, the document node included.
+    public var nodeCount: Int { nodes.count }
+
+    /// Every element, in document order.
+    public var allElements: [HTMLNode] {
+        var out: [HTMLNode] = []
+        for i in nodes.indices where nodes[i].kind == .element { out.append(HTMLNode(document: self, index: Int32(i))) }
+        return out
+    }
+
+    /// The text of the first `title` element, with white space collapsed; nil without one.
+    public var title: String? {
+        guard let t = nodes.firstIndex(where: { $0.kind == .element && $0.name == N.title }) else { return nil }
+        return HTMLNode(document: self, index: Int32(t)).textContent.collapsingWhitespace
+    }
+
+    /// The `href` of the first `<base>` element, if any.
+    public var baseHref: String? {
+        elements(tag: "base").lazy.compactMap { $0["href"] }.first
+    }
+
+    // MARK: Queries
+
+    /// The first element whose `id` is `id`.
+    public func element(id: String) -> HTMLNode? {
+        let wanted = Array(id.utf8)
+        for i in nodes.indices where nodes[i].kind == .element && nodes[i].dataCount > 0 {
+            if let a = attributeSlot(Int32(i), N.id), bytesEqual(attrs[a].start, attrs[a].count, wanted) {
+                return HTMLNode(document: self, index: Int32(i))
+            }
+        }
+        return nil
+    }
+
+    /// Elements with the given tag name (case-insensitive), in document order.
+    public func elements(tag: String) -> [HTMLNode] {
+        guard let id = nameIndex[tag.lowercased()] else { return [] }
+        var out: [HTMLNode] = []
+        for i in nodes.indices where nodes[i].kind == .element && nodes[i].name == id {
+            out.append(HTMLNode(document: self, index: Int32(i)))
+        }
+        return out
+    }
+
+    /// Elements whose `class` list contains `className`.
+    public func elements(class className: String) -> [HTMLNode] {
+        let wanted = Array(className.utf8)
+        return allElements.filter { hasClass($0.index, wanted) }
+    }
+
+    /// Elements that have `attribute`, and, when `value` is given, whose value equals it exactly.
+    public func elements(attribute: String, value: String? = nil) -> [HTMLNode] {
+        guard let id = nameIndex[attribute.lowercased()] else { return [] }
+        let wanted = value.map { Array($0.utf8) }
+        return allElements.filter { node in
+            guard let a = attributeSlot(node.index, id) else { return false }
+            return wanted.map { bytesEqual(attrs[a].start, attrs[a].count, $0) } ?? true
+        }
+    }
+
+    /// Elements matching a CSS selector list (see ``CSSSelector`` for the supported syntax).
+    public func querySelectorAll(_ selector: String) throws(SelectorError) -> [HTMLNode] {
+        try root.querySelectorAll(selector)
+    }
+
+    /// The first element matching a CSS selector list.
+    public func querySelector(_ selector: String) throws(SelectorError) -> HTMLNode? {
+        try root.querySelector(selector)
+    }
+
+    /// Links, buttons, elements with `onclick`, forms and form fields, in document order, indexed at load.
+    public var interactiveElements: [InteractiveElement] {
+        interactive.map {
+            InteractiveElement(node: HTMLNode(document: self, index: $0.node), kind: $0.kind,
+                               buttonIndex: $0.buttonIndex >= 0 ? Int($0.buttonIndex) : nil)
+        }
+    }
+
+    /// The elements counted as buttons (`button`, `input` of type submit/button/reset/image, `role=button`),
+    /// in document order; `buttons[i]` is what ``ContentPage/tapButton(at:)`` taps.
+    public var buttons: [HTMLNode] {
+        interactive.filter { $0.buttonIndex >= 0 }.map { HTMLNode(document: self, index: $0.node) }
+    }
+
+    // MARK: Internals
+
+    func string(_ start: Int32, _ count: Int32) -> String {
+        if count == 0 { return "" }
+        return text.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + count)]), as: UTF8.self)
+        }
+    }
+
+    func bytesEqual(_ start: Int32, _ count: Int32, _ wanted: [UInt8]) -> Bool {
+        guard Int(count) == wanted.count else { return false }
+        if count == 0 { return true }
+        return text.withUnsafeBufferPointer { t in
+            wanted.withUnsafeBufferPointer { w in memcmp(t.baseAddress! + Int(start), w.baseAddress!, w.count) == 0 }
+        }
+    }
+
+    func attributeSlot(_ node: Int32, _ name: Int32) -> Int? {
+        let n = nodes[Int(node)]
+        guard n.kind == .element else { return nil }
+        var a = Int(n.dataStart)
+        let e = a + Int(n.dataCount)
+        while a < e {
+            if attrs[a].name == name { return a }
+            a += 1
+        }
+        return nil
+    }
+
+    func hasClass(_ node: Int32, _ wanted: [UInt8]) -> Bool {
+        guard !wanted.isEmpty, let a = attributeSlot(node, N.class_) else { return false }
+        let start = Int(attrs[a].start), end = start + Int(attrs[a].count)
+        var i = start
+        while i < end {
+            while i < end && isSpace(text[i]) { i += 1 }
+            let s = i
+            while i < end && !isSpace(text[i]) { i += 1 }
+            if i - s == wanted.count {
+                var same = true
+                for k in 0..<wanted.count where text[s + k] != wanted[k] { same = false; break }
+                if same { return true }
+            }
+        }
+        return false
+    }
+}
+
+@inline(__always)
+func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0C || c == 0x0D }
+
+extension String {
+    /// Trims and collapses runs of ASCII white space to one space.
+    var collapsingWhitespace: String {
+        var out = ""
+        var pendingSpace = false
+        for ch in self.unicodeScalars {
+            if ch == " " || ch == "\n" || ch == "\t" || ch == "\r" || ch == "\u{0C}" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.unicodeScalars.append(" "); pendingSpace = false }
+                out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// One attribute of an element.
+public struct HTMLAttribute: Sendable, Equatable {
+    /// Lower-cased name.
+    public let name: String
+    /// Value with character references decoded; empty for a bare attribute.
+    public let value: String
+}
+
+/// A handle on one node of an ``HTMLDocument``. Cheap to copy; keeps its document alive.
+public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
+    /// The document the node belongs to.
+    public let document: HTMLDocument
+    /// Position in document order (0 is the document node).
+    public let index: Int32
+
+    init(document: HTMLDocument, index: Int32) { self.document = document; self.index = index }
+
+    public static func == (a: HTMLNode, b: HTMLNode) -> Bool { a.document === b.document && a.index == b.index }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(document)); h.combine(index) }
+
+    var record: NodeRecord { document.nodes[Int(index)] }
+
+    /// What kind of node this is.
+    public var kind: HTMLNodeKind { record.kind }
+    /// True for elements.
+    public var isElement: Bool { record.kind == .element }
+    /// Lower-cased tag name for elements; `#text`, `#comment`, `#document` or `#doctype` otherwise.
+    public var tagName: String {
+        switch record.kind {
+        case .element: return document.names[Int(record.name)]
+        case .text: return "#text"
+        case .comment: return "#comment"
+        case .document: return "#document"
+        case .doctype: return "#doctype"
+        }
+    }
+
+    /// The attributes of an element in source order (the first of duplicated names wins).
+    public var attributes: [HTMLAttribute] {
+        let r = record
+        guard r.kind == .element else { return [] }
+        return (Int(r.dataStart)..<Int(r.dataStart + r.dataCount)).map {
+            let a = document.attrs[$0]
+            return HTMLAttribute(name: document.names[Int(a.name)], value: document.string(a.start, a.count))
+        }
+    }
+
+    /// The value of an attribute (name is case-insensitive), or nil when absent.
+    public func attribute(_ name: String) -> String? {
+        guard let id = document.nameIndex[name.lowercased()], let a = document.attributeSlot(index, id) else { return nil }
+        return document.string(document.attrs[a].start, document.attrs[a].count)
+    }
+
+    /// Same as ``attribute(_:)``.
+    public subscript(_ name: String) -> String? { attribute(name) }
+
+    /// Whether the element carries the attribute.
+    public func hasAttribute(_ name: String) -> Bool { attribute(name) != nil }
+
+    /// The `id` attribute.
+    public var id: String? { attribute("id") }
+
+    /// The white-space separated entries of the `class` attribute.
+    public var classList: [String] {
+        (attribute("class") ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{0C}" }).map(String.init)
+    }
+
+    /// The data of a text or comment node (or doctype name); nil for elements.
+    public var data: String? {
+        let r = record
+        switch r.kind {
+        case .text, .comment, .doctype: return document.string(r.dataStart, r.dataCount)
+        default: return nil
+        }
+    }
+
+    /// All text below this node, concatenated in document order (comments excluded). For a text node, its data.
+    public var textContent: String {
+        let r = record
+        if r.kind == .text || r.kind == .comment { return document.string(r.dataStart, r.dataCount) }
+        var bytes: [UInt8] = []
+        var i = Int(index) + 1
+        let end = Int(r.end)
+        while i <= end {
+            let n = document.nodes[i]
+            if n.kind == .text {
+                bytes.append(contentsOf: document.text[Int(n.dataStart)..<Int(n.dataStart + n.dataCount)])
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Text content with white space trimmed and collapsed, as a user would read a label.
+    public var visibleText: String { textContent.collapsingWhitespace }
+
+    /// The parent node (nil for the document node).
+    public var parent: HTMLNode? {
+        let p = record.parent
+        return p < 0 ? nil : HTMLNode(document: document, index: p)
+    }
+
+    /// The nearest ancestor that is an element.
+    public var parentElement: HTMLNode? {
+        guard let p = parent, p.isElement else { return nil }
+        return p
+    }
+
+    /// Direct children of every kind.
+    public var childNodes: [HTMLNode] {
+        var out: [HTMLNode] = []
+        var c = record.firstChild
+        while c >= 0 {
+            out.append(HTMLNode(document: document, index: c))
+            c = document.nodes[Int(c)].nextSibling
+        }
+        return out
+    }
+
+    /// Direct children that are elements.
+    public var children: [HTMLNode] { childNodes.filter { $0.isElement } }
+
+    /// The next sibling node.
+    public var nextSibling: HTMLNode? {
+        let s = record.nextSibling
+        return s < 0 ? nil : HTMLNode(document: document, index: s)
+    }
+
+    /// Every node below this one, in document order.
+    public var descendants: [HTMLNode] {
+        let r = record
+        guard r.end > index else { return [] }
+        return (index + 1...r.end).map { HTMLNode(document: document, index: $0) }
+    }
+
+    /// Ancestors from the parent up to the document node.
+    public var ancestors: [HTMLNode] {
+        var out: [HTMLNode] = []
+        var p = record.parent
+        while p >= 0 {
+            out.append(HTMLNode(document: document, index: p))
+            p = document.nodes[Int(p)].parent
+        }
+        return out
+    }
+
+    /// Nesting depth: 0 for the document node, 1 for `html`.
+    public var depth: Int {
+        var d = 0
+        var p = record.parent
+        while p >= 0 { d += 1; p = document.nodes[Int(p)].parent }
+        return d
+    }
+
+    /// Whether `other` lies inside this node's subtree (not counting itself).
+    public func contains(_ other: HTMLNode) -> Bool {
+        other.document === document && other.index > index && other.index <= record.end
+    }
+
+    /// Elements below this node matching the selector list, in document order.
+    public func querySelectorAll(_ selector: String) throws(SelectorError) -> [HTMLNode] {
+        let s = try CSSSelector(selector)
+        return s.select(in: self)
+    }
+
+    /// The first element below this node matching the selector list.
+    public func querySelector(_ selector: String) throws(SelectorError) -> HTMLNode? {
+        let s = try CSSSelector(selector)
+        return s.select(in: self, limit: 1).first
+    }
+
+    /// Whether this element matches the selector list.
+    public func matches(_ selector: String) throws(SelectorError) -> Bool {
+        try CSSSelector(selector).matches(self)
+    }
+
+    /// A short form such as `<a#buy.btn.primary>` or `#text "Hello"`.
+    public var description: String {
+        switch record.kind {
+        case .element:
+            var s = "<" + tagName
+            if let id = id, !id.isEmpty { s += "#" + id }
+            for c in classList { s += "." + c }
+            return s + ">"
+        case .text: return "#text \"\(String(visibleText.prefix(40)))\""
+        case .comment: return "#comment"
+        case .document: return "#document"
+        case .doctype: return "#doctype \(data ?? "")"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+// Limits on what a document may be, and the errors raised when one is exceeded.
+
+/// Bounds applied when a document is parsed. Every limit produces a typed ``ContentError`` instead of
+/// exhausting memory or the stack.
+public struct ContentLimits: Sendable, Equatable {
+    /// Largest accepted document, in bytes of UTF-8. Default 64 MB.
+    public var maxDocumentBytes: Int
+    /// Deepest accepted element nesting (counting `html` and `body`). Default 1 000 000.
+    public var maxDepth: Int
+
+    public init(maxDocumentBytes: Int = 64 << 20, maxDepth: Int = 1_000_000) {
+        self.maxDocumentBytes = maxDocumentBytes
+        self.maxDepth = maxDepth
+    }
+
+    /// 64 MB and a depth of 1 000 000.
+    public static let `default` = ContentLimits()
+}
+
+/// Why loading content failed.
+public enum ContentError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The document has more bytes than ``ContentLimits/maxDocumentBytes``.
+    case documentTooLarge(bytes: Int, limit: Int)
+    /// Elements nest deeper than ``ContentLimits/maxDepth``.
+    case nestingTooDeep(limit: Int)
+    /// A `file:` URL lies outside the directory the page may read.
+    case fileOutsideReadAccess(url: URL, readAccess: URL)
+    /// A `file:` URL could not be read.
+    case fileUnreadable(url: URL, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .documentTooLarge(bytes, limit): return "document of \(bytes) bytes exceeds the limit of \(limit) bytes"
+        case let .nestingTooDeep(limit): return "elements nest deeper than the limit of \(limit)"
+        case let .fileOutsideReadAccess(url, dir): return "\(url.absoluteString) is outside the readable directory \(dir.absoluteString)"
+        case let .fileUnreadable(url, reason): return "cannot read \(url.absoluteString): \(reason)"
+        }
+    }
+}
+
+import Foundation

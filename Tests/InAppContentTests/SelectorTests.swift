@@ -1,0 +1,88 @@
+import XCTest
+@testable import InAppContent
+
+final class SelectorTests: XCTestCase {
+    let html = """
+    <div id="modal" class="iam modal dark">
+      <header><h1 class="title">Sale</h1><button class="close x" data-action="close" aria-label="Close">×</button></header>
+      <section class="body">
+        <p class="lead">Save <strong>20%</strong></p>
+        <ul class="options"><li data-id="a">A</li><li data-id="b" class="chosen">B</li><li data-id="c-1">C</li></ul>
+        <a class="btn primary" href="https://shop.example/sale">Shop</a>
+        <a class="btn" href="#later" lang="en-US">Later</a>
+      </section>
+    </div>
+    <div class="footer"><a class="btn" href="/terms">Terms</a></div>
+    """
+    var doc: HTMLDocument!
+    override func setUpWithError() throws { doc = try HTMLDocument.parse(html) }
+
+    func ids(_ s: String) throws -> [String] { try doc.querySelectorAll(s).map { $0.id ?? $0["data-id"] ?? $0.visibleText } }
+
+    func testTypeIdClassAndUniversal() throws {
+        XCTAssertEqual(try doc.querySelectorAll("li").count, 3)
+        XCTAssertEqual(try doc.querySelector("#modal")?.tagName, "div")
+        XCTAssertEqual(try ids(".btn"), ["Shop", "Later", "Terms"])
+        XCTAssertEqual(try ids("a.btn.primary"), ["Shop"])
+        XCTAssertEqual(try doc.querySelectorAll("*").count, doc.allElements.count)
+        XCTAssertEqual(try ids("div#modal.dark"), ["modal"])
+        XCTAssertEqual(try ids("div#modal.light"), [])
+    }
+
+    func testAttributeSelectors() throws {
+        XCTAssertEqual(try ids("[data-id]"), ["a", "b", "c-1"])
+        XCTAssertEqual(try ids("[data-id=b]"), ["b"])
+        XCTAssertEqual(try ids("li[data-id='c-1']"), ["c-1"])
+        XCTAssertEqual(try ids("[href^=https]"), ["Shop"])
+        XCTAssertEqual(try ids("[href$=terms]"), ["Terms"])
+        XCTAssertEqual(try ids("[href*=shop]"), ["Shop"])
+        XCTAssertEqual(try ids("[class~=primary]"), ["Shop"])
+        XCTAssertEqual(try ids("[lang|=en]"), ["Later"])
+        XCTAssertEqual(try ids("[data-id|=c]"), ["c-1"])
+        XCTAssertEqual(try doc.querySelectorAll("[data-action=\"close\"]").map { ContentPage.label(of: $0) }, ["Close"], "aria-label names the button")
+    }
+
+    func testCombinatorsAndLists() throws {
+        XCTAssertEqual(try ids("#modal a"), ["Shop", "Later"])
+        XCTAssertEqual(try ids("section > a"), ["Shop", "Later"])
+        XCTAssertEqual(try ids("div > a"), ["Terms"])
+        XCTAssertEqual(try ids("#modal > a"), [])
+        XCTAssertEqual(try ids("div ul > li.chosen"), ["b"])
+        XCTAssertEqual(try ids("div section p > strong"), ["20%"])
+        XCTAssertEqual(try ids("h1, .footer a,li[data-id=a]"), ["Sale", "a", "Terms"], "results come in document order")
+    }
+
+    func testDescendantMatchingBacktracks() throws {
+        // `div > p` must be tried on every div ancestor, not only the nearest one.
+        let d = try HTMLDocument.parse("<div><p><div><span><em>x</em></span></div></p></div>")
+        XCTAssertEqual(try d.querySelectorAll("p div em").count, 0, "the p is closed by the inner div")
+        let d2 = try HTMLDocument.parse("<section><article><div><em>x</em></div></article></section>")
+        XCTAssertEqual(try d2.querySelectorAll("section > article em").count, 1)
+        XCTAssertEqual(try d2.querySelectorAll("section > div em").count, 0)
+        XCTAssertEqual(try d2.querySelectorAll("section div > em").count, 1)
+    }
+
+    func testScopedQueriesAndMatches() throws {
+        let section = try XCTUnwrap(doc.querySelector("section"))
+        XCTAssertEqual(try section.querySelectorAll("a").count, 2)
+        XCTAssertTrue(try section.matches("#modal section.body"))
+        XCTAssertFalse(try section.matches("div"))
+    }
+
+    func testQueryHelpers() {
+        XCTAssertEqual(doc.elements(class: "btn").count, 3)
+        XCTAssertEqual(doc.elements(attribute: "data-id").count, 3)
+        XCTAssertEqual(doc.elements(attribute: "data-id", value: "b").first?.visibleText, "B")
+        XCTAssertEqual(doc.elements(tag: "LI").count, 3)
+        XCTAssertTrue(doc.elements(tag: "video").isEmpty)
+        XCTAssertNil(doc.element(id: "missing"))
+    }
+
+    func testUnsupportedAndMalformedSelectorsThrow() {
+        for bad in ["", "a:hover", "a + b", "p ~ q", "[", "[x=", "#", ".", "a >", "[x='open]", "a,,b", "a $ b"] {
+            XCTAssertThrowsError(try CSSSelector(bad), bad) { error in
+                XCTAssertTrue(error is SelectorError, bad)
+            }
+        }
+    }
+}

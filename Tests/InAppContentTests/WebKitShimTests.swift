@@ -1,0 +1,219 @@
+#if !canImport(Darwin)
+import XCTest
+import WebKit
+
+/// A navigation delegate written as app code would write it against Apple's WebKit.
+final class AppNavigationDelegate: NSObject, WKNavigationDelegate {
+    var log: [String] = []
+    var actions: [WKNavigationAction] = []
+    var finished: [WKNavigation] = []
+    var keep: ((WKNavigationActionPolicy) -> Void)?
+    var deferDecisions = false
+
+    func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+                 decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+        actions.append(navigationAction)
+        log.append("decide \(navigationAction.navigationType.rawValue) \(navigationAction.request.url?.absoluteString ?? "")")
+        if deferDecisions { keep = decisionHandler; return }
+        // Adobe-style: the SDK's own scheme is handled natively and cancelled.
+        if navigationAction.request.url?.scheme == "adbinapp" { decisionHandler(.cancel); return }
+        decisionHandler(.allow)
+    }
+    func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) { log.append("start") }
+    func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) { finished.append(navigation); log.append("finish") }
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) { log.append("fail") }
+}
+
+/// A delegate implementing nothing: every navigation is allowed by the protocol's defaults.
+final class SilentDelegate: WKNavigationDelegate {}
+
+final class MessageCollector: NSObject, WKScriptMessageHandler {
+    var messages: [WKScriptMessage] = []
+    func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage) {
+        messages.append(message)
+    }
+}
+
+final class WebKitShimTests: XCTestCase {
+    let html = """
+    <html><head><title>Adobe message</title></head><body>
+    <a id="dismiss" href="adbinapp://dismiss?interaction=closed">Close</a>
+    <a id="web" href="https://adobe.example/offer" target="_blank">Offer</a>
+    <button id="native" onclick="webkit.messageHandlers.buttonClicked.postMessage({id: 'native', n: 3})">Native</button>
+    </body></html>
+    """
+
+    func testInitialLoadCallbacksAndReturnedNavigation() {
+        let webView = WKWebView(frame: CGRect(x: 0, y: 0, width: 320, height: 480), configuration: WKWebViewConfiguration())
+        let delegate = AppNavigationDelegate()
+        webView.navigationDelegate = delegate
+        let base = URL(string: "file:///app/bundle/")!
+        let navigation = webView.loadHTMLString(html, baseURL: base)
+        XCTAssertEqual(delegate.log, ["decide -1 file:///app/bundle/", "start", "finish"])
+        XCTAssertTrue(delegate.finished.first === navigation)
+        XCTAssertEqual(delegate.actions.first?.navigationType, .other)
+        XCTAssertEqual(delegate.actions.first?.targetFrame?.isMainFrame, true)
+        XCTAssertEqual(webView.url, base)
+        XCTAssertEqual(webView.title, "Adobe message")
+        XCTAssertFalse(webView.isLoading)
+        XCTAssertEqual(webView.frame.width, 320)
+    }
+
+    func testLinkTapsReachTheDelegateWithWebKitTypes() throws {
+        let webView = WKWebView()
+        let delegate = AppNavigationDelegate()
+        webView.navigationDelegate = delegate
+        webView.loadHTMLString(html, baseURL: nil)
+        try webView.tap(elementID: "dismiss")
+        let action = try XCTUnwrap(delegate.actions.last)
+        XCTAssertEqual(action.navigationType, .linkActivated)
+        XCTAssertEqual(action.request.url?.host, "dismiss")
+        XCTAssertEqual(webView.url?.absoluteString, "about:blank", "cancelled by the delegate")
+        XCTAssertEqual(webView.title, "Adobe message")
+
+        try webView.tap(text: "Offer")
+        XCTAssertNil(delegate.actions.last?.targetFrame, "target=_blank has no target frame")
+        XCTAssertEqual(delegate.actions.last?.sourceFrame.isMainFrame, true)
+    }
+
+    func testDefaultDelegateMethodsAllow() throws {
+        let webView = WKWebView()
+        let delegate = SilentDelegate()
+        webView.navigationDelegate = delegate
+        webView.loadHTMLString(html, baseURL: nil)
+        webView.evaluateJavaScript("location.href = 'https://adobe.example/next'")
+        XCTAssertEqual(webView.url?.absoluteString, "https://adobe.example/next")
+    }
+
+    func testScriptMessageHandlersBeforeAndAfterLoadAndWebViewBackReference() throws {
+        let config = WKWebViewConfiguration()
+        let early = MessageCollector()
+        config.userContentController.add(early, name: "buttonClicked")
+        let webView = WKWebView(frame: .zero, configuration: config)
+        webView.loadHTMLString(html, baseURL: nil)
+        try webView.tap(elementID: "native")
+        let message = try XCTUnwrap(early.messages.first)
+        XCTAssertEqual(message.name, "buttonClicked")
+        XCTAssertTrue(message.webView === webView)
+        let body = try XCTUnwrap(message.body as? [String: Any])
+        XCTAssertEqual(body["id"] as? String, "native")
+        XCTAssertEqual(body["n"] as? Int, 3)
+
+        let late = MessageCollector()
+        config.userContentController.add(late, name: "fit")
+        webView.evaluateJavaScript("webkit.messageHandlers.fit.postMessage(200.5)")
+        XCTAssertEqual(late.messages.first?.body as? Double, 200.5)
+
+        config.userContentController.add(MessageCollector(), name: "fit")
+        XCTAssertEqual(config.userContentController.ignoredDuplicateNames, ["fit"])
+        XCTAssertEqual(config.userContentController.handlerNames, ["buttonClicked", "fit"])
+        config.userContentController.removeScriptMessageHandler(forName: "fit")
+        var error: (any Error)?
+        webView.evaluateJavaScript("webkit.messageHandlers.fit.postMessage(1)") { _, e in error = e }
+        XCTAssertEqual(error as? ScriptError, .messageHandlerMissing("fit"))
+        config.userContentController.removeAllScriptMessageHandlers()
+        XCTAssertTrue(config.userContentController.handlerNames.isEmpty)
+    }
+
+    func testEvaluateJavaScriptCompletionAndUnsupported() {
+        let webView = WKWebView()
+        webView.loadHTMLString(html, baseURL: nil)
+        var title: Any?
+        webView.evaluateJavaScript("document.title") { v, _ in title = v }
+        XCTAssertEqual(title as? String, "Adobe message")
+        var failure: (any Error)?
+        webView.evaluateJavaScript("document.querySelector('a').click()") { _, e in failure = e }
+        if case .unsupported? = failure as? ScriptError {} else { XCTFail("\(String(describing: failure))") }
+    }
+
+    func testDeferredDecisionAndDoubleCall() throws {
+        let webView = WKWebView()
+        let delegate = AppNavigationDelegate()
+        delegate.deferDecisions = true
+        webView.navigationDelegate = delegate
+        webView.loadHTMLString(html, baseURL: nil)
+        XCTAssertTrue(webView.isLoading)
+        XCTAssertNil(webView.title)
+        let decide = try XCTUnwrap(delegate.keep)
+        decide(.allow)
+        XCTAssertFalse(webView.isLoading)
+        XCTAssertEqual(webView.title, "Adobe message")
+        decide(.cancel)
+        XCTAssertEqual(webView.title, "Adobe message")
+        XCTAssertTrue(webView.events.contains { if case .decisionIgnored = $0.kind { return true }; return false })
+    }
+
+    func testRedirectAndBridgeAndGestures() throws {
+        let webView = WKWebView()
+        let delegate = AppNavigationDelegate()
+        webView.navigationDelegate = delegate
+        webView.loadHTMLString("<a id=c href=\"javascript:brazeBridge.closeMessage()\">x</a>", baseURL: URL(string: "https://iamcache.braze/"))
+        var calls: [BridgeCall] = []
+        webView.bridgeReceiver = { calls.append($0) }
+        try webView.tap(elementID: "c")
+        XCTAssertEqual(calls.map(\.path), ["closeMessage"])
+        webView.simulateRedirect(to: URL(string: "adbinapp://dismiss")!)
+        XCTAssertEqual(delegate.actions.last?.contentRequest?.isRedirect, true)
+        XCTAssertEqual(webView.url?.absoluteString, "https://iamcache.braze/")
+        var gestures: [ContentGesture] = []
+        webView.gestureReceiver = { gestures.append($0) }
+        webView.swipe(.down)
+        webView.tapBackground()
+        XCTAssertEqual(gestures, [.swipe(.down), .backgroundTap])
+        XCTAssertEqual(webView.coverageReport().entries.count, 1)
+    }
+
+    func testViewPropertiesAndCastFromUIView() {
+        let webView = WKWebView()
+        webView.scrollView.isScrollEnabled = false
+        webView.scrollView.bounces = false
+        webView.isOpaque = false
+        let asView: UIView? = webView
+        let cast = asView as? WKWebView
+        XCTAssertNotNil(cast)
+        XCTAssertFalse(cast?.scrollView.isScrollEnabled ?? true)
+        XCTAssertFalse(cast?.isOpaque ?? true)
+        XCTAssertTrue(webView.subviews.contains { $0 === webView.scrollView })
+    }
+
+    func testNavigationDelegateIsWeak() {
+        let webView = WKWebView()
+        var delegate: AppNavigationDelegate? = AppNavigationDelegate()
+        weak let weakDelegate = delegate
+        webView.navigationDelegate = delegate
+        delegate = nil
+        XCTAssertNil(weakDelegate)
+        XCTAssertNil(webView.navigationDelegate)
+        webView.loadHTMLString("<title>t</title>", baseURL: nil)
+        XCTAssertEqual(webView.title, "t")
+    }
+
+    func testLoadFileURLOutsideReadAccessAndLoadRequest() {
+        let webView = WKWebView()
+        let dir = URL(fileURLWithPath: "/tmp/iam-read-access/", isDirectory: true)
+        XCTAssertNil(webView.loadFileURL(URL(fileURLWithPath: "/etc/hostname"), allowingReadAccessTo: dir))
+        let nav = webView.load(URLRequest(url: URL(string: "https://example.com/page")!))
+        XCTAssertNotNil(nav)
+        XCTAssertEqual(webView.url?.absoluteString, "https://example.com/page")
+        XCTAssertNil(webView.title)
+    }
+
+    func testUseFromBackgroundThread() {
+        let webView = WKWebView()
+        let collector = MessageCollector()
+        webView.configuration.userContentController.add(collector, name: "bg")
+        let done = expectation(description: "background")
+        let box = UncheckedBox(webView)
+        DispatchQueue.global().async {
+            box.value.loadHTMLString("<title>bg</title>", baseURL: nil)
+            box.value.evaluateJavaScript("webkit.messageHandlers.bg.postMessage('hi')")
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(webView.title, "bg")
+        XCTAssertEqual(collector.messages.first?.body as? String, "hi")
+    }
+}
+
+struct UncheckedBox<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
+#endif
