@@ -43,7 +43,7 @@ var targets: [Target] = [
     .executableTarget(name: "DeliveryBench", dependencies: ["InAppCore"], swiftSettings: strict),
 
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport"]),
-    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit")),
+    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),

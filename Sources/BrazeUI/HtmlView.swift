@@ -4,12 +4,16 @@ import InAppCore
 #if canImport(UIKit)
 import UIKit
 #endif
+#if canImport(WebKit)
+import WebKit
+#endif
 
 extension BrazeInAppMessageUI {
-    /// The stock view of an HTML message. Headless: navigations and `brazeBridge` calls are fed to it
-    /// (`processNavigation(to:isTransientOpen:)`, `handleBridgeCall(_:arguments:)`, or the UI's simulation
-    /// API) and handled with Braze's link conventions and bridge semantics (Docs/Braze.md).
-    open class HtmlView: UIView, InAppMessageView {
+    /// The stock view of an HTML message: a `WKWebView` (the headless content model on Linux) loads the
+    /// document; link navigations are intercepted and handled with Braze's link conventions, and
+    /// `brazeBridge` / `appboyBridge` calls reach `handleBridgeCall(_:arguments:)`. Drive it through
+    /// `webView` (`tap(elementID:)`, `evaluateJavaScript`) or the UI's simulation API (Docs/Braze.md).
+    open class HtmlView: UIView, InAppMessageView, WKNavigationDelegate {
         /// How the view animates in and out.
         public enum Animation: Sendable, Hashable {
             /// Slide for legacy messages, fade otherwise.
@@ -25,8 +29,8 @@ extension BrazeInAppMessageUI {
             /// Honour `target="_blank"` links by opening them over the message (the message stays).
             public var linkTargetSupport = true
             public var allowInspector = true
-            /// Configures the web view before loading (receives the configuration object).
-            public var configure: (@Sendable (AnyObject) -> Void)?
+            /// Configures the web view before it is created.
+            public var configure: (@Sendable (WKWebViewConfiguration) -> Void)?
             public var onPresent: (@Sendable (HtmlView) -> Void)?
             public var onLayout: (@Sendable (HtmlView) -> Void)?
             public var onTheme: (@Sendable (HtmlView) -> Void)?
@@ -43,6 +47,11 @@ extension BrazeInAppMessageUI {
         public let attributes: Attributes
         public private(set) var presented: Bool
         let environment: MessagingEnvironment
+        /// The web view showing the message (created by `setupWebView()`, when the view is presented).
+        public private(set) var webView: WKWebView?
+        /// The base URL of documents loaded without assets.
+        public static let defaultBaseURL = URL(string: "https://iamcache.braze")!
+        private var initialLoadPending = false
 
         public init(message: Braze.InAppMessage.Html, attributes: Attributes = .defaults, presented: Bool = false) {
             self.message = message; self.attributes = attributes; self.presented = presented
@@ -58,8 +67,61 @@ extension BrazeInAppMessageUI {
 
         open func present(completion: (() -> Void)? = nil) {
             prefersStatusBarHidden = true
+            if webView == nil {
+                setupWebView()
+                loadMessage()
+            }
             StockView.present(self, setPresented: { presented = $0 }, onPresent: { attributes.onPresent?(self) },
                               completion: completion)
+        }
+
+        /// Creates the web view: configuration (passed to `attributes.configure`), navigation delegate, bridge.
+        open func setupWebView() {
+            let configuration = WKWebViewConfiguration()
+            attributes.configure?(configuration)
+            let view = WKWebView(frame: .zero, configuration: configuration)
+            view.navigationDelegate = self
+            #if !canImport(Darwin)
+            view.bridgeReceiver = { [weak self] call in
+                self?.handleBridgeCall("\(call.root.rawValue).\(call.path)",
+                                       arguments: call.arguments.map { JSONValue(any: $0.foundationValue) })
+            }
+            #endif
+            addSubview(view)
+            webView = view
+        }
+
+        /// Loads the document: `message.message` with `baseURL` (or `https://iamcache.braze`).
+        open func loadMessage() {
+            guard let webView else { return }
+            initialLoadPending = true
+            _ = webView.loadHTMLString(message.message, baseURL: message.baseURL ?? Self.defaultBaseURL)
+        }
+
+        /// Lets the initial load and file URLs through; intercepts link activations, new-window requests and
+        /// main-frame navigations (cancelled, then handled by `processNavigation(to:isTransientOpen:)`).
+        open func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+                          decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+            guard let url = navigationAction.request.url, !url.isFileURL else { return decisionHandler(.allow) }
+            if initialLoadPending && navigationAction.navigationType == .other {
+                initialLoadPending = false
+                return decisionHandler(.allow)
+            }
+            let newWindow = navigationAction.targetFrame == nil
+            guard newWindow || navigationAction.targetFrame?.isMainFrame == true else { return decisionHandler(.allow) }
+            decisionHandler(.cancel)
+            processNavigation(to: url, isTransientOpen: newWindow && navigationAction.navigationType == .linkActivated)
+        }
+
+        open func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+            initialLoadPending = false
+        }
+
+        /// A failed load dismisses the message without animation (`webViewNavigation` logged).
+        open func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Swift.Error) {
+            logError(.webViewNavigation(String(describing: error)))
+            message.animateOut = false
+            dismiss(completion: nil)
         }
 
         open func dismiss(completion: (() -> Void)? = nil) {
