@@ -110,6 +110,8 @@ public final class Braze: @unchecked Sendable {
             sink(self, event)
             return
         }
+        let interval = configuration.triggerMinimumTimeInterval
+        if deliveryEngine.minimumTriggerInterval != interval { deliveryEngine.minimumTriggerInterval = interval }
         func props(_ p: [String: JSONValue]) -> [String: EventPropertyValue] {
             p.compactMapValues { EventPropertyValue(any: $0.foundationValue) }
         }
