@@ -87,3 +87,8 @@ extension Braze.InAppMessage {
         }
     }
 }
+
+extension Braze.InAppMessageRaw {
+    /// Upstream declares the context on the raw type; both names refer to the same class.
+    public typealias Context = Braze.InAppMessage.Context
+}

@@ -89,6 +89,16 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
         engine.present(Item(message), consultingDecision: true)
     }
 
+    /// Presents a raw message (e.g. parsed from a JSON payload). A raw message that cannot become a typed one
+    /// is dropped with `rawToTypedConversion` logged.
+    open func present(message: Braze.InAppMessageRaw) {
+        do {
+            present(message: try Braze.InAppMessage(message))
+        } catch {
+            report(.rawToTypedConversion(String(describing: error)), context: message.context, id: nil)
+        }
+    }
+
     /// Drops every pending message (stack and follow-up, their contexts discarded), discards the displayed
     /// message's context and dismisses it. Called by `Braze.changeUser` and `Braze.wipeData`.
     public func dismiss(reason: Braze.InAppMessage.DismissalReason) {
@@ -418,6 +428,12 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
     // MARK: Device
 
     private func deviceChanged(_ change: DeviceChange) {
+        if change.old.appearance != change.new.appearance, let view = messageView {
+            // Stock views re-apply their theme when the traits change.
+            view.slideup?.applyTheme()
+            view.modal?.applyTheme()
+            view.modalImage?.applyTheme()
+        }
         guard change.old.orientation != change.new.orientation else { return }
         let o = change.new.orientation
         current.withLock { p in

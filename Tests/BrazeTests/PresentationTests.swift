@@ -314,6 +314,27 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(twoButtons[1].theme(for: UITraitCollection(userInterfaceStyle: .light)), lightButton)
     }
 
+    func test_5_10_viewsReapplyTheirThemeWhenTheAppearanceChanges() {
+        let b = Bench(device: DeviceState(appearance: .light))
+        b.deliver(modal(), id: "m")
+        XCTAssertEqual(b.ui.messageView?.backgroundColor, lightTheme.frameColor.uiColor)
+        b.harness.setAppearance(.dark)
+        XCTAssertEqual(b.ui.messageView?.backgroundColor, darkTheme.frameColor.uiColor)
+        XCTAssertEqual(b.ui.messageView?.modal?.buttons.first?.backgroundColor, darkButton.backgroundColor.uiColor)
+    }
+
+    func test_rawMessagesArePresentedOrRejectedWithATypedError() throws {
+        let b = Bench()
+        b.ui.present(message: try Braze.InAppMessageRaw(json: Data(#"{"type":"MODAL","message_id":"raw","header":"From JSON"}"#.utf8)))
+        XCTAssertEqual(b.ui.presentationContext?.message.modal?.header, "From JSON")
+        b.ui.dismiss()
+        let broken = Braze.InAppMessageRaw()
+        broken.type = .full
+        b.ui.present(message: broken)
+        XCTAssertNil(b.ui.messageView)
+        XCTAssertEqual(b.errors().last, #"rawToTypedConversion("missingKey(\"image_url\")")"#)
+    }
+
     // MARK: 5.11 dismiss(reason:)
 
     func test_5_11_changeUserAndWipeDataDiscardEverythingPending() {
