@@ -157,6 +157,9 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
         return rendered
     }
 
+    /// Breaches of the engine's state-machine and stack invariants (empty unless there is a bug).
+    package var invariantViolations: [String] { engine.invariantViolations }
+
     /// Puts a message on the stack without presenting it (for the legacy Appboy controller).
     package func enqueue(_ message: Braze.InAppMessage) {
         engine.enqueue(Item(message))

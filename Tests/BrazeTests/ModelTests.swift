@@ -114,6 +114,30 @@ final class ModelTests: XCTestCase {
         return e as? Braze.InAppMessage.PayloadError
     }
 
+    func test_1_4_mutatedPayloadsNeverCrash() {
+        let valid = Array(#"{"type":"MODAL","message_id":"c","header":"H","btns":[{"id":0,"text":"a","bg_color":4278190080}],"extras":{"k":[1,{"x":null}]},"duration":3000}"#.utf8)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(truncatingIfNeeded: seed >> 33) }
+        var decoded = 0, rejected = 0
+        for _ in 0..<2000 {
+            var bytes = valid
+            for _ in 0..<(1 + abs(next()) % 4) {
+                let i = abs(next()) % bytes.count
+                switch abs(next()) % 3 {
+                case 0: bytes[i] = UInt8(truncatingIfNeeded: next())
+                case 1: bytes.remove(at: i)
+                default: bytes.insert(Array("{}[]\",:0".utf8)[abs(next()) % 8], at: i)
+                }
+            }
+            switch Result(catching: { try Braze.InAppMessage(json: Data(bytes)) }) {
+            case .success: decoded += 1
+            case .failure(let e): XCTAssertTrue(e is Braze.InAppMessage.PayloadError, "\(e)"); rejected += 1
+            }
+        }
+        XCTAssertEqual(decoded + rejected, 2000)
+        XCTAssertGreaterThan(rejected, 0)
+    }
+
     func test_1_1_brazeInstanceUserAndConfiguration() {
         let b = Bench()
         XCTAssertEqual(b.braze.configuration.triggerMinimumTimeInterval, 30)

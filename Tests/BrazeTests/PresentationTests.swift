@@ -397,5 +397,6 @@ final class PresentationTests: XCTestCase {
             let s = b.state(id)
             XCTAssertTrue(["displayed", "stacked", "dismissed", "discarded", "failed"].contains(s ?? "none"), "\(id): \(s ?? "none")")
         }
+        XCTAssertEqual(b.ui.invariantViolations, [])
     }
 }
