@@ -86,6 +86,9 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
     /// Presents `message`: on top of the stack when another message is displayed (or as the follow-up
     /// while a click on it is processed), otherwise after asking the delegate's display choice.
     open func present(message: Braze.InAppMessage) {
+        if engine.isDisplaying && !engine.isProcessingClick {
+            report(.otherMessagePresented(push: true), context: nil, id: message.traceID)
+        }
         engine.present(Item(message), consultingDecision: true)
     }
 
@@ -111,6 +114,9 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
     /// the stack only once displayed or refused (orientation, invalid context); nothing happens while
     /// another message is displayed or when the stack is empty.
     public func presentNext() {
+        if engine.isDisplaying, let top = engine.stack.top {
+            report(.otherMessagePresented(push: false), context: nil, id: top.messageID)
+        }
         engine.presentNext(consultingDecision: false)
     }
 

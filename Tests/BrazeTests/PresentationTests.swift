@@ -21,6 +21,7 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(b.ui.presentationContext?.message.data.id, "shown")
         XCTAssertEqual(b.ui.stack.map(\.data.id), ["second", "third"])
         XCTAssertEqual(delegate.calls.filter { $0.hasPrefix("displayChoice") }, ["displayChoice shown"])
+        XCTAssertEqual(b.errors("second"), ["otherMessagePresented(push: true)"])
         // Re-pushing a stacked message moves it to the top without a duplicate.
         b.ui.present(message: b.ui.stack[0])
         XCTAssertEqual(b.ui.stack.map(\.data.id), ["third", "second"])
@@ -73,6 +74,7 @@ final class PresentationTests: XCTestCase {
         b.ui.presentNext()
         XCTAssertEqual(b.ui.presentationContext?.message.data.id, "shown")
         XCTAssertEqual(b.ui.stack.map(\.data.id), ["waiting"])
+        XCTAssertEqual(b.errors("waiting"), ["otherMessagePresented(push: true)", "otherMessagePresented(push: false)"])
     }
 
     func test_5_2_4_invalidContextRemovesTheMessageFromTheStackWithoutDisplay() {
