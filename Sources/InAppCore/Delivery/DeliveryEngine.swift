@@ -316,8 +316,11 @@ public final class DeliveryEngine: @unchecked Sendable {
         }
         guard best >= 0 else { return .none }
         let campaign = campaigns[best]
-        var seen: Set<Int> = [best]
-        let loserIDs = losers.filter { seen.insert($0).inserted }.map { campaigns[$0].message.id }
+        var loserIDs: [MessageID] = []
+        if !losers.isEmpty {
+            var seen: Set<Int> = [best]
+            loserIDs = losers.filter { seen.insert($0).inserted }.map { campaigns[$0].message.id }
+        }
         var message = campaign.message
         if s.configuration.backgroundTriggers == .drop && !environment.device.state.isInForeground {
             return .ignored(.appInBackground)
