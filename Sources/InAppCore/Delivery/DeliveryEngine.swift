@@ -105,19 +105,26 @@ public struct DeliveryHandoff: Sendable {
 ///
 /// Every message the engine selects ends handed over or with a reason in the trace (`delivery.*`).
 public final class DeliveryEngine: @unchecked Sendable {
-    private struct Entry: Sendable {
-        let campaign: Int
-        let filters: [PropertyFilter]
-    }
-
     private struct State {
         var configuration: DeliveryConfiguration
-        var campaigns: [Campaign] = []
-        var index: [TriggerKey: [Entry]] = [:]
         var assets: [URL: Data] = [:]
         var failedAssets: [URL: AssetError] = [:]
         var lastTriggeredDisplay: TimeInterval?
-        var noMatchingTrigger: (@Sendable (TriggerEvent) -> Void)?
+    }
+
+    /// What the per-event hot path reads, replaced as a whole when any part changes (one lock, one retain).
+    private final class Routing: Sendable {
+        let index: TriggerIndex
+        let tracesUnmatched: Bool
+        let noMatchingTrigger: (@Sendable (TriggerEvent) -> Void)?
+        init(index: TriggerIndex, tracesUnmatched: Bool, noMatchingTrigger: (@Sendable (TriggerEvent) -> Void)?) {
+            self.index = index; self.tracesUnmatched = tracesUnmatched; self.noMatchingTrigger = noMatchingTrigger
+        }
+        func with(index: TriggerIndex? = nil, tracesUnmatched: Bool? = nil,
+                  noMatchingTrigger: (@Sendable (TriggerEvent) -> Void)?? = nil) -> Routing {
+            Routing(index: index ?? self.index, tracesUnmatched: tracesUnmatched ?? self.tracesUnmatched,
+                    noMatchingTrigger: noMatchingTrigger ?? self.noMatchingTrigger)
+        }
     }
 
     private enum Selection {
@@ -131,12 +138,14 @@ public final class DeliveryEngine: @unchecked Sendable {
     public let environment: MessagingEnvironment
     private let handoff: DeliveryHandoff
     private let state: Locked<State>
+    private let routing: Locked<Routing>
 
     public init(environment: MessagingEnvironment = .current, configuration: DeliveryConfiguration = DeliveryConfiguration(),
                 handoff: DeliveryHandoff) {
         self.environment = environment
         self.handoff = handoff
         self.state = Locked(State(configuration: configuration))
+        self.routing = Locked(Routing(index: .empty, tracesUnmatched: configuration.tracesUnmatchedEvents, noMatchingTrigger: nil))
     }
 
     /// An engine handing messages to `presenter` (a presenter of core messages).
@@ -152,7 +161,10 @@ public final class DeliveryEngine: @unchecked Sendable {
 
     public var configuration: DeliveryConfiguration {
         get { state.withLock { $0.configuration } }
-        set { state.withLock { $0.configuration = newValue } }
+        set {
+            state.withLock { $0.configuration = newValue }
+            routing.withLock { $0 = $0.with(tracesUnmatched: newValue.tracesUnmatchedEvents) }
+        }
     }
 
     /// Minimum seconds between two triggered displays (default 30).
@@ -163,12 +175,12 @@ public final class DeliveryEngine: @unchecked Sendable {
 
     /// Called (on the logging thread) for each SDK event no campaign matched.
     public var noMatchingTrigger: (@Sendable (TriggerEvent) -> Void)? {
-        get { state.withLock { $0.noMatchingTrigger } }
-        set { state.withLock { $0.noMatchingTrigger = newValue } }
+        get { routing.snapshot.noMatchingTrigger }
+        set { routing.withLock { $0 = $0.with(noMatchingTrigger: .some(newValue)) } }
     }
 
     /// The campaigns delivered at the last session start, in delivery order.
-    public var campaigns: [Campaign] { state.withLock { $0.campaigns } }
+    public var campaigns: [Campaign] { routing.snapshot.index.campaigns }
 
     /// The prefetched data of an asset, if it is in the local cache.
     public func cachedAsset(_ url: URL) -> Data? { state.withLock { $0.assets[url] } }
@@ -188,16 +200,8 @@ public final class DeliveryEngine: @unchecked Sendable {
 
     /// Replaces the campaigns held and prefetches their assets, without firing any trigger.
     public func deliver(_ campaigns: [Campaign]) {
-        var index: [TriggerKey: [Entry]] = [:]
-        for (position, campaign) in campaigns.enumerated() {
-            for trigger in campaign.triggers {
-                index[trigger.key, default: []].append(Entry(campaign: position, filters: trigger.filters))
-            }
-        }
-        state.withLock { s in
-            s.campaigns = campaigns
-            s.index = index
-        }
+        let index = TriggerIndex(campaigns)
+        routing.withLock { $0 = $0.with(index: index) }
         trace.record(.delivery, "campaignsDelivered", ["count": String(campaigns.count)])
         prefetch(campaigns)
     }
@@ -254,13 +258,12 @@ public final class DeliveryEngine: @unchecked Sendable {
                                                      "reason": Reason.serverEvent.description])
             return .ignored(.serverEvent)
         }
-        let selection = state.withLock { s in select(event, &s) }
+        let route = routing.snapshot
+        guard route.index.mayMatch(event.kind) else { return unmatched(event, route) }
+        let selection = state.withLock { s in select(event, route.index, &s) }
         switch selection {
         case .none:
-            let (traces, hook) = state.withLock { ($0.configuration.tracesUnmatchedEvents, $0.noMatchingTrigger) }
-            if traces { trace.record(.delivery, "noMatchingTrigger", ["event": event.kindName, "name": event.name ?? ""]) }
-            hook?(event)
-            return .noMatch
+            return unmatched(event, route)
         case .ignored(let reason):
             trace.record(.delivery, "eventIgnored", ["event": event.kindName, "name": event.name ?? "",
                                                      "reason": reason.description])
@@ -279,6 +282,14 @@ public final class DeliveryEngine: @unchecked Sendable {
         }
     }
 
+    private func unmatched(_ event: TriggerEvent, _ route: Routing) -> TriggerOutcome {
+        if route.tracesUnmatched {
+            trace.record(.delivery, "noMatchingTrigger", ["event": event.kindName, "name": event.name ?? ""])
+        }
+        route.noMatchingTrigger?(event)
+        return .noMatch
+    }
+
     private func recordTriggered(_ id: MessageID, _ event: TriggerEvent, _ losers: [MessageID]) {
         trace.record(.delivery, "triggered", message: id, ["event": event.kindName, "name": event.name ?? ""])
         for loser in losers {
@@ -287,33 +298,29 @@ public final class DeliveryEngine: @unchecked Sendable {
     }
 
     /// Runs under the lock: finds the highest-priority matching campaign and applies the rate limit.
-    private func select(_ event: TriggerEvent, _ s: inout State) -> Selection {
+    private func select(_ event: TriggerEvent, _ index: TriggerIndex, _ s: inout State) -> Selection {
         var best = -1
         var bestPriority = Int.min
         var losers: [Int] = []
-        func consider(_ key: TriggerKey) {
-            guard let entries = s.index[key] else { return }
-            for entry in entries where entry.filters.allSatisfy({ $0.matches(event.properties) }) {
-                let priority = s.campaigns[entry.campaign].priority
-                if best < 0 || priority > bestPriority || (priority == bestPriority && entry.campaign < best) {
-                    if best >= 0 { losers.append(best) }
-                    best = entry.campaign
-                    bestPriority = priority
-                } else if entry.campaign != best {
-                    losers.append(entry.campaign)
-                }
+        let campaigns = index.campaigns
+        index.forEachEntry(event.kind) { entry in
+            guard entry.filters.allSatisfy({ $0.matches(event.properties) }) else { return }
+            let priority = campaigns[entry.campaign].priority
+            if best < 0 || priority > bestPriority || (priority == bestPriority && entry.campaign < best) {
+                if best >= 0 { losers.append(best) }
+                best = entry.campaign
+                bestPriority = priority
+            } else if entry.campaign != best {
+                losers.append(entry.campaign)
             }
         }
-        switch event.kind {
-        case .sessionStart: consider(.sessionStart)
-        case .customEvent(let name): consider(.customEvent(name))
-        case .purchase(let product): consider(.anyPurchase); consider(.purchase(product))
-        case .pushClick(let campaign): consider(.pushClick(campaign))
-        }
         guard best >= 0 else { return .none }
-        let campaign = s.campaigns[best]
-        var seen: Set<Int> = [best]
-        let loserIDs = losers.filter { seen.insert($0).inserted }.map { s.campaigns[$0].message.id }
+        let campaign = campaigns[best]
+        var loserIDs: [MessageID] = []
+        if !losers.isEmpty {
+            var seen: Set<Int> = [best]
+            loserIDs = losers.filter { seen.insert($0).inserted }.map { campaigns[$0].message.id }
+        }
         var message = campaign.message
         if s.configuration.backgroundTriggers == .drop && !environment.device.state.isInForeground {
             return .ignored(.appInBackground)
@@ -409,9 +416,8 @@ public final class DeliveryEngine: @unchecked Sendable {
     /// Simulates a relaunch of the app: everything held in memory — campaigns, asset cache, rate-limit state and the
     /// presenter's stack — is gone (stacked messages are discarded with `Reason.relaunched`).
     public func relaunch() {
+        routing.withLock { $0 = $0.with(index: .empty) }
         state.withLock { s in
-            s.campaigns = []
-            s.index = [:]
             s.assets = [:]
             s.failedAssets = [:]
             s.lastTriggeredDisplay = nil

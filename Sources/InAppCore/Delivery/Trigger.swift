@@ -79,32 +79,12 @@ public enum Trigger: Hashable, Sendable {
     /// The app is opened from a push notification of this campaign.
     case pushClick(campaignID: String)
 
-    var key: TriggerKey {
-        switch self {
-        case .sessionStart: return .sessionStart
-        case .customEvent(let name, _): return .customEvent(name)
-        case .anyPurchase: return .anyPurchase
-        case .purchase(let product, _): return .purchase(product)
-        case .pushClick(let campaign): return .pushClick(campaign)
-        }
-    }
-
     var filters: [PropertyFilter] {
         switch self {
         case .customEvent(_, let f), .purchase(_, let f): return f
         default: return []
         }
     }
-}
-
-/// The index key of a trigger: event kind plus name. Lookups by this key keep the cost of an event
-/// independent of how many campaigns listen to other events.
-enum TriggerKey: Hashable, Sendable {
-    case sessionStart
-    case customEvent(String)
-    case anyPurchase
-    case purchase(String)
-    case pushClick(String)
 }
 
 /// A message and the triggers that make it eligible, as delivered to the device at session start.

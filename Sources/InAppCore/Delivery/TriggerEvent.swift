@@ -1,11 +1,17 @@
 import Foundation
 
 /// A value carried by an event property: what property filters compare against.
-public enum EventPropertyValue: Hashable, Sendable, CustomStringConvertible {
+public enum EventPropertyValue: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
     case string(String)
     case number(Double)
     case bool(Bool)
     case date(Date)
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
 
     /// Converts a Foundation or Swift value. Integers and floating-point values become numbers, `Date`s dates,
     /// `Bool`s booleans, strings strings; anything else becomes its `String(describing:)` (documented recovery,
