@@ -223,8 +223,9 @@ public final class HTMLDocument: Sendable {
     }
 }
 
+/// HTML white space: space, tab, LF, FF, CR.
 @inline(__always)
-func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0C || c == 0x0D }
+func isSpace(_ c: UInt8) -> Bool { c <= 0x20 && (UInt64(0x1_0000_3600) >> UInt64(c)) & 1 != 0 }
 
 extension String {
     /// Trims and collapses runs of ASCII white space to one space.

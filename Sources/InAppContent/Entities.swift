@@ -43,6 +43,46 @@ enum Entities {
         "Hat": 0x5E, "NewLine": 0x0A, "Tab": 0x09,
     ]
 
+    /// Names of up to eight bytes packed into integers, in an open-addressing table of 1024 slots, so the
+    /// common case needs no String and no hashing of one.
+    static let packedTable: (keys: [UInt64], values: [UInt32]) = {
+        var keys = [UInt64](repeating: 0, count: 1024), values = [UInt32](repeating: 0, count: 1024)
+        for (name, cp) in named where name.utf8.count <= 8 {
+            let key = name.utf8.withContiguousStorageIfAvailable { pack($0.baseAddress!, $0.count) }
+                ?? pack(Array(name.utf8), name.utf8.count)
+            var slot = slotFor(key)
+            while keys[slot] != 0 { slot = (slot + 1) & 1023 }
+            keys[slot] = key; values[slot] = cp
+        }
+        return (keys, values)
+    }()
+
+    @inline(__always)
+    static func pack(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+        var key: UInt64 = 0
+        for k in 0..<n { key |= UInt64(p[k]) << UInt64(8 * k) }
+        return key
+    }
+
+    static func pack(_ bytes: [UInt8], _ n: Int) -> UInt64 {
+        bytes.withUnsafeBufferPointer { pack($0.baseAddress!, n) }
+    }
+
+    @inline(__always)
+    static func slotFor(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54) }
+
+    static func packedLookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt32? {
+        let key = pack(p, n)
+        let table = packedTable
+        var slot = slotFor(key)
+        while true {
+            let k = table.keys[slot]
+            if k == key { return table.values[slot] }
+            if k == 0 { return nil }
+            slot = (slot + 1) & 1023
+        }
+    }
+
     /// Longest name in the table, to bound the scan.
     static let longest = 8
 
@@ -108,8 +148,12 @@ enum Entities {
         let runEnd = k
         if runEnd == nameStart { return nil }
         if runEnd < end && p[runEnd] == UInt8(ascii: ";") {
-            let name = String(decoding: UnsafeBufferPointer(start: p + nameStart, count: runEnd - nameStart), as: UTF8.self)
-            if let cp = named[name] { return (cp, runEnd + 1) }
+            if runEnd - nameStart <= 8 {
+                if let cp = packedLookup(p + nameStart, runEnd - nameStart) { return (cp, runEnd + 1) }
+            } else {
+                let name = String(decoding: UnsafeBufferPointer(start: p + nameStart, count: runEnd - nameStart), as: UTF8.self)
+                if let cp = named[name] { return (cp, runEnd + 1) }
+            }
         }
         // Legacy references without `;`: longest prefix that names a Latin-1 (or amp/lt/gt/quot) entity.
         var len = min(runEnd - nameStart, longest)

@@ -22,6 +22,17 @@ enum HTMLParser {
 private let LT: UInt8 = 0x3C, GT: UInt8 = 0x3E, SLASH: UInt8 = 0x2F, BANG: UInt8 = 0x21, QMARK: UInt8 = 0x3F
 private let DASH: UInt8 = 0x2D, EQ: UInt8 = 0x3D, DQ: UInt8 = 0x22, SQ: UInt8 = 0x27, AMP: UInt8 = 0x26
 
+/// Byte classes for the tag scanner: 1 ends a tag name (space, `/`, `>`), 2 ends an attribute name
+/// (those and `=`), 4 ends an unquoted attribute value (space, `>`).
+private let byteClass: [UInt8] = {
+    var t = [UInt8](repeating: 0, count: 256)
+    for c: UInt8 in [0x20, 0x09, 0x0A, 0x0C, 0x0D] { t[Int(c)] = 1 | 2 | 4 }
+    t[0x2F] = 1 | 2
+    t[0x3E] = 1 | 2 | 4
+    t[0x3D] = 2
+    return t
+}()
+
 @inline(__always) private func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
 
 @inline(__always)
@@ -40,12 +51,18 @@ struct TreeBuilder {
     var names = NameTable()
     let flags: [UInt32] = KnownNames.flags
     var scratch: [UInt8] = []
+    var cacheKeys = [UInt64](repeating: 0, count: 1024)
+    var cacheIDs = [Int32](repeating: 0, count: 1024)
+    var cacheCount = 0
 
     // Open elements, with per-name and scope-boundary chains so scope checks are O(1).
-    var stack: [Int32] = []
-    var stackName: [Int32] = []
-    var prevSame: [Int32] = []
-    var prevBoundary: [Int32] = []
+    struct Open {
+        var node: Int32
+        var name: Int32
+        var prevSame: Int32
+        var prevBoundary: Int32
+    }
+    var open: [Open] = []
     var topPos: [Int32] = []
     var topBoundary: Int32 = -1
 
@@ -66,7 +83,8 @@ struct TreeBuilder {
 
     @inline(__always) func flag(_ name: Int32) -> UInt32 { Int(name) < flags.count ? flags[Int(name)] : 0 }
     @inline(__always) func top(_ name: Int32) -> Int32 { Int(name) < topPos.count ? topPos[Int(name)] : -1 }
-    var currentName: Int32 { stackName.last ?? -1 }
+    var currentName: Int32 { open.last?.name ?? -1 }
+    @inline(__always) var currentNode: Int32 { open.last?.node ?? 0 }
     var inForeign: Bool { top(N.svg) >= 0 || top(N.math) >= 0 }
 
     // MARK: Tree operations
@@ -74,7 +92,7 @@ struct TreeBuilder {
     @inline(__always)
     mutating func append(_ kind: HTMLNodeKind, _ name: Int32, _ dataStart: Int, _ dataCount: Int) -> Int32 {
         let idx = Int32(nodes.count)
-        let parent = stack.last ?? 0
+        let parent = currentNode
         nodes.append(NodeRecord(kind: kind, name: name, parent: parent, firstChild: -1, lastChild: -1,
                                 nextSibling: -1, end: idx, dataStart: Int32(dataStart), dataCount: Int32(dataCount)))
         let last = nodes[Int(parent)].lastChild
@@ -84,34 +102,29 @@ struct TreeBuilder {
     }
 
     mutating func push(_ node: Int32, _ name: Int32) throws(ContentError) {
-        guard stack.count < maxDepth else { throw .nestingTooDeep(limit: maxDepth) }
+        guard open.count < maxDepth else { throw .nestingTooDeep(limit: maxDepth) }
         if Int(name) >= topPos.count {
             topPos.append(contentsOf: repeatElement(-1, count: Int(name) + 1 - topPos.count + 64))
         }
-        let pos = Int32(stack.count)
-        stack.append(node)
-        stackName.append(name)
-        prevSame.append(topPos[Int(name)])
+        let pos = Int32(open.count)
+        var entry = Open(node: node, name: name, prevSame: topPos[Int(name)], prevBoundary: -1)
         topPos[Int(name)] = pos
         if flag(name) & KnownNames.scopeBoundary != 0 {
-            prevBoundary.append(topBoundary)
+            entry.prevBoundary = topBoundary
             topBoundary = pos
-        } else {
-            prevBoundary.append(-1)
         }
+        open.append(entry)
     }
 
     mutating func pop() {
-        let pos = stack.count - 1
-        let node = stack[pos], name = stackName[pos]
-        nodes[Int(node)].end = Int32(nodes.count - 1)
-        topPos[Int(name)] = prevSame[pos]
-        if flag(name) & KnownNames.scopeBoundary != 0 { topBoundary = prevBoundary[pos] }
-        stack.removeLast(); stackName.removeLast(); prevSame.removeLast(); prevBoundary.removeLast()
+        let entry = open.removeLast()
+        nodes[Int(entry.node)].end = Int32(nodes.count - 1)
+        topPos[Int(entry.name)] = entry.prevSame
+        if flag(entry.name) & KnownNames.scopeBoundary != 0 { topBoundary = entry.prevBoundary }
     }
 
     mutating func popThrough(_ pos: Int32) {
-        while stack.count > Int(pos) { pop() }
+        while open.count > Int(pos) { pop() }
     }
 
     /// Whether the topmost open `name` is in scope: above every scope boundary and every `extra` element.
@@ -298,7 +311,7 @@ struct TreeBuilder {
         guard e > s else { return }
         let before = text.count
         if decode { appendDecoded(p, s, e, attribute: false) } else { appendRaw(p, s, e) }
-        let parent = Int(stack.last ?? 0)
+        let parent = Int(currentNode)
         let last = nodes[parent].lastChild
         if last >= 0 && nodes[Int(last)].kind == .text
             && Int(nodes[Int(last)].dataStart + nodes[Int(last)].dataCount) == before {
@@ -308,46 +321,88 @@ struct TreeBuilder {
         }
     }
 
-    mutating func appendRaw(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) {
-        var run = s
-        var j = s
+    /// Index of the first `&` or NUL in `p[from..<e]`, or `e`; eight bytes at a time.
+    @inline(__always)
+    func scanSpecial(_ p: UnsafePointer<UInt8>, _ from: Int, _ e: Int, amp: Bool) -> Int {
+        var j = from
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let ampMask: UInt64 = amp ? 0x2626_2626_2626_2626 : 0
+        let raw = UnsafeRawPointer(p)
+        while j + 8 <= e {
+            let v = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            let zero = (v &- ones) & ~v & highs
+            let x = v ^ ampMask
+            let hit = amp ? (zero | ((x &- ones) & ~x & highs)) : zero
+            if hit != 0 { break }
+            j += 8
+        }
         while j < e {
-            if p[j] == 0 {
-                if j > run { text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: j - run)) }
-                text.append(0xEF); text.append(0xBF); text.append(0xBD)
-                run = j + 1
-            }
+            let c = p[j]
+            if c == 0 || (amp && c == AMP) { return j }
             j += 1
         }
-        if e > run { text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: e - run)) }
+        return e
+    }
+
+    mutating func appendRaw(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) {
+        var run = s
+        while true {
+            let j = scanSpecial(p, run, e, amp: false)
+            if j > run { text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: j - run)) }
+            if j >= e { return }
+            text.append(0xEF); text.append(0xBF); text.append(0xBD)
+            run = j + 1
+        }
     }
 
     /// Copies bytes, decoding character references and replacing NUL with U+FFFD.
     mutating func appendDecoded(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, attribute: Bool) {
         var run = s
-        var j = s
-        while j < e {
-            let c = p[j]
-            if c == AMP || c == 0 {
-                if j > run { text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: j - run)) }
-                if c == 0 {
-                    text.append(0xEF); text.append(0xBF); text.append(0xBD); j += 1
-                } else if let (cp, next) = Entities.decode(p, j, e, inAttribute: attribute) {
-                    Entities.appendUTF8(cp, to: &text); j = next
-                } else {
-                    text.append(AMP); j += 1
-                }
-                run = j
+        while true {
+            var j = scanSpecial(p, run, e, amp: true)
+            if j > run { text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: j - run)) }
+            if j >= e { return }
+            if p[j] == 0 {
+                text.append(0xEF); text.append(0xBF); text.append(0xBD); j += 1
+            } else if let (cp, next) = Entities.decode(p, j, e, inAttribute: attribute) {
+                Entities.appendUTF8(cp, to: &text); j = next
             } else {
-                j += 1
+                text.append(AMP); j += 1
             }
+            run = j
         }
-        if e > run { text.append(contentsOf: UnsafeBufferPointer(start: p + run, count: e - run)) }
     }
 
-    /// Interns the ASCII-lower-cased bytes `p[s..<e]`.
+    /// Interns the ASCII-lower-cased bytes `p[s..<e]`. Names of up to seven bytes are packed into an
+    /// integer and looked up in a small cache first.
     @inline(__always)
     mutating func internLower(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int32 {
+        let n = e - s
+        if n <= 7 && n > 0 {
+            var key = UInt64(n) << 56
+            var shift: UInt64 = 0
+            for k in s..<e {
+                let c = p[k]
+                key |= UInt64(c >= 0x41 && c <= 0x5A ? c | 0x20 : c) << shift
+                shift += 8
+            }
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54)
+            while true {
+                let k = cacheKeys[slot]
+                if k == key { return cacheIDs[slot] }
+                if k == 0 { break }
+                slot = (slot + 1) & 1023
+            }
+            let id = internSlow(p, s, e)
+            if cacheCount < 700 {
+                cacheKeys[slot] = key; cacheIDs[slot] = id; cacheCount += 1
+            }
+            return id
+        }
+        return internSlow(p, s, e)
+    }
+
+    mutating func internSlow(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int32 {
         var hasUpper = false
         for k in s..<e where p[k] >= 0x41 && p[k] <= 0x5A { hasUpper = true; break }
         if !hasUpper { return names.intern(p + s, e - s) }
@@ -446,9 +501,10 @@ struct TreeBuilder {
     }
 
     mutating func startTagToken(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) throws(ContentError) -> Int {
+        let cls = byteClass
         var k = i + 1
         let nameStart = k
-        while k < n { let c = p[k]; if isSpace(c) || c == SLASH || c == GT { break }; k += 1 }
+        while k < n && cls[Int(p[k])] & 1 == 0 { k += 1 }
         let name = internLower(p, nameStart, k)
         let a0 = attrs.count
         var selfClosing = false
@@ -463,7 +519,7 @@ struct TreeBuilder {
             }
             let ns = k
             k += 1
-            while k < n { let d = p[k]; if isSpace(d) || d == SLASH || d == GT || d == EQ { break }; k += 1 }
+            while k < n && cls[Int(p[k])] & 2 == 0 { k += 1 }
             let ne = k
             while k < n && isSpace(p[k]) { k += 1 }
             var vs = 0, ve = 0, hasValue = false
@@ -477,7 +533,7 @@ struct TreeBuilder {
                     vs = k + 1; ve = e; k = e + 1
                 } else {
                     vs = k
-                    while k < n && !isSpace(p[k]) && p[k] != GT { k += 1 }
+                    while k < n && cls[Int(p[k])] & 4 == 0 { k += 1 }
                     ve = k
                 }
                 hasValue = true
@@ -497,14 +553,14 @@ struct TreeBuilder {
         try startTag(name, a0, attrs.count - a0, selfClosing)
         // Raw text and RCDATA elements swallow everything up to their end tag.
         let f = flag(name)
-        if f & (KnownNames.rawText | KnownNames.rcdata) != 0, let t = stack.last, Int(t) >= before,
+        if f & (KnownNames.rawText | KnownNames.rcdata) != 0, let t = open.last?.node, Int(t) >= before,
            nodes[Int(t)].name == name {
             let (contentEnd, after) = rawTextEnd(p, k, n, name)
             appendText(p, k, contentEnd, decode: f & KnownNames.rcdata != 0)
             pop()
             return after
         }
-        if name == N.plaintext, let t = stack.last, Int(t) >= before {
+        if name == N.plaintext, let t = open.last?.node, Int(t) >= before {
             appendText(p, k, n, decode: false)
             return n
         }
@@ -537,9 +593,10 @@ struct TreeBuilder {
     }
 
     mutating func endTagToken(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) throws(ContentError) -> Int {
+        let cls = byteClass
         var k = i + 2
         let nameStart = k
-        while k < n { let c = p[k]; if isSpace(c) || c == SLASH || c == GT { break }; k += 1 }
+        while k < n && cls[Int(p[k])] & 1 == 0 { k += 1 }
         let name = internLower(p, nameStart, k)
         let gt = find(GT, p, k, n)
         guard gt < n else { return n }
@@ -555,7 +612,7 @@ struct TreeBuilder {
             // enterBody can only fail on the depth limit, which is at least the three implied elements
             // unless the caller configured a smaller one; the document then simply lacks those elements.
         }
-        while !stack.isEmpty { pop() }
+        while !open.isEmpty { pop() }
         nodes[0].end = Int32(nodes.count - 1)
         return HTMLDocument(nodes: nodes, attrs: attrs, text: text, names: names.strings,
                             html: html, head: head, body: body, doctype: doctype, byteCount: byteCount)
