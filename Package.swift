@@ -36,11 +36,15 @@ var targets: [Target] = [
     .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
-    .target(name: "AppboyKit", dependencies: ["BrazeKit", "BrazeUI", "InAppCore"] + shims("UIKit"), swiftSettings: strict),
+    // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
+    .target(name: "AppboyKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
 
     // Performance figures (release build): swift run -c release openinapp-bench
     .executableTarget(name: "Bench", dependencies: ["InAppCore"], swiftSettings: strict),
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport"], swiftSettings: strict),
+
+    // Trigger-evaluation benchmark (events/s at 10, 1 000 and 100 000 campaigns).
+    .executableTarget(name: "DeliveryBench", dependencies: ["InAppCore"], swiftSettings: strict),
 
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport", "InAppRendering"]),
     // Type-checks the vendors' documented samples against every library module.
@@ -48,6 +52,9 @@ var targets: [Target] = [
                                                          "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport"]
                     + shims("UIKit", "WebKit")),
+    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
+    .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
+    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
 
     // Throughput benchmark of parse + DOM + interactive index (`swift run -c release content-bench`).
@@ -69,6 +76,7 @@ let package = Package(
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
         .executable(name: "openinapp-bench", targets: ["Bench"]),
+        .executable(name: "delivery-bench", targets: ["DeliveryBench"]),
         .executable(name: "content-bench", targets: ["ContentBench"]),
     ],
     targets: targets,

@@ -641,10 +641,15 @@ public final class ContentPage: @unchecked Sendable {
                 if type == "submit" { return submitAction(from: element) }
                 return []
             }
-            if tag == "label", let target = element["for"], let field = document.element(id: target),
-               field.tagName == "input" {
-                let type = (field["type"] ?? "text").lowercased()
-                if type == "checkbox" || type == "radio" { return [toggle(field, radio: type == "radio")] }
+            if tag == "label" {
+                // A label activates its control: the element named by `for`, else the first input inside it.
+                let field = element["for"].flatMap { document.element(id: $0) }
+                    ?? element.descendants.first { $0.tagName == "input" }
+                if let field, field.tagName == "input", !field.hasAttribute("disabled"), !chain.contains(field) {
+                    let type = (field["type"] ?? "text").lowercased()
+                    if type == "checkbox" || type == "radio" { return [toggle(field, radio: type == "radio")] }
+                }
+                return []
             }
         }
         return []

@@ -119,7 +119,7 @@ public enum ScriptStatement: Sendable, Equatable {
     case postMessage(handler: String, body: ScriptValue)
     /// `brazeBridge.PATH(literals…)` / `appboyBridge.PATH(literals…)`.
     case bridge(BridgeCall)
-    /// A literal on its own or after `return`; it becomes the script's result.
+    /// A literal on its own or after `return` (`void literal` gives `undefined`); it becomes the script's result.
     case value(ScriptValue)
     /// `document.title` or `location.href` read as the script's result.
     case read(ScriptProperty)
@@ -336,6 +336,18 @@ private struct ScriptParser {
     }
 
     mutating func statement() throws(ScriptUnsupported) -> ScriptStatement {
+        if case .ident("void") = token {
+            // `void 0` / `void(0)`: the usual no-op of `href="javascript:void(0)"`.
+            advance()
+            let parenthesized = token == .punct("(")
+            if parenthesized { advance() }
+            _ = try literal(depth: 0)
+            if parenthesized {
+                guard token == .punct(")") else { throw fail("expected ')' after void operand") }
+                advance()
+            }
+            return .value(.undefined)
+        }
         if case .ident("return") = token {
             advance()
             if token == .end || token == .punct(";") { return .value(.undefined) }

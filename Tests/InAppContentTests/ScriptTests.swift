@@ -70,6 +70,8 @@ final class ScriptTests: XCTestCase {
         XCTAssertEqual(try statements(";;  ;"), [])
         XCTAssertEqual(try statements("[1,2,]"), [.value(.array([.number(1), .number(2)]))])
         XCTAssertEqual(try statements("0x1F"), [.value(.number(31))])
+        XCTAssertEqual(try statements("void(0)"), [.value(.undefined)])
+        XCTAssertEqual(try statements("void 0; return true"), [.value(.undefined), .value(.bool(true))])
     }
 
     func testJavascriptURLsArePercentDecoded() throws {

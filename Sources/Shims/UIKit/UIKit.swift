@@ -135,10 +135,10 @@ public struct UIInterfaceOrientationMask: OptionSet, Hashable, Sendable {
     public func contains(_ orientation: UIInterfaceOrientation) -> Bool {
         switch orientation {
         case .unknown: return false
-        case .portrait: return contains(.portrait)
-        case .portraitUpsideDown: return contains(.portraitUpsideDown)
-        case .landscapeLeft: return contains(.landscapeLeft)
-        case .landscapeRight: return contains(.landscapeRight)
+        case .portrait: return contains(Self.portrait)
+        case .portraitUpsideDown: return contains(Self.portraitUpsideDown)
+        case .landscapeLeft: return contains(Self.landscapeLeft)
+        case .landscapeRight: return contains(Self.landscapeRight)
         }
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+import InAppCore
+
+/// The legacy in-app message controller: a thin translation onto the core `PresentationEngine`, which owns the
+/// stack (last in, first out), the one-at-a-time display, the auto-close timer and the return-to-stack rules
+/// (app in background, another message visible, keyboard up, `.displayInAppMessageLater`).
+open class ABKInAppMessageController: NSObject, @unchecked Sendable {
+    /// Asked before each display (on the main thread). Held weakly.
+    public weak var delegate: (any ABKInAppMessageControllerDelegate)?
+    /// A custom UI told about each displayed message; asked for display choices when there is no delegate.
+    public var inAppMessageUIController: (any ABKInAppMessageUIControlling)?
+    /// Whether a tap outside a modal closes it (read by the modal UI; default false).
+    public var enableDismissModalOnOutsideTap: Bool = false
+
+    let environment: MessagingEnvironment
+    let presenter: PresentationEngine<AppboyMessage>
+
+    init(environment: MessagingEnvironment) {
+        self.environment = environment
+        presenter = PresentationEngine(environment: environment, rules: .stackingTriggeredMessages(
+            keyboardHandledByApp: false, decisionExecutor: environment.main, dismissExecutor: environment.main))
+        super.init()
+        installHooks()
+    }
+
+    /// Offers the top-most message of the stack (the most recently stacked one) for display; the delegate is
+    /// asked again. Nothing happens when the stack is empty.
+    public func displayNextInAppMessage() {
+        presenter.presentNext(consultingDecision: true)
+    }
+
+    /// Deprecated form of `displayNextInAppMessage()`. As upstream, `delegate` is not used (nil is fine): the
+    /// controller's own `delegate` is asked.
+    public func displayNextInAppMessage(with delegate: (any ABKInAppMessageControllerDelegate)?) {
+        displayNextInAppMessage()
+    }
+
+    /// How many messages wait on the stack.
+    public func inAppMessagesRemainingOnStack() -> Int { presenter.stack.count }
+
+    /// Displays a message created in the app, through the full display flow (delegate, stack rules). Messages
+    /// created in the app record no impressions or clicks.
+    public func add(_ newInAppMessage: ABKInAppMessage) {
+        environment.trace.record(.delivery, "localMessage", message: newInAppMessage.messageID)
+        presenter.present(AppboyMessage(newInAppMessage), consultingDecision: true)
+    }
+
+    // MARK: Translation
+
+    private func displayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice {
+        let trace = environment.trace
+        if let delegate {
+            if m.object.isControl {
+                trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
+                return delegate.beforeControlMessageImpressionLogged(m.object)
+            }
+            trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
+            return delegate.before(inAppMessageDisplayed: m.object)
+        }
+        if let ui = inAppMessageUIController {
+            if m.object.isControl {
+                trace.record(.callback, "getCurrentDisplayChoiceForControl(_:)", message: m.messageID)
+                return ui.getCurrentDisplayChoiceForControl(m.object)
+            }
+            trace.record(.callback, "getCurrentDisplayChoiceFor(_:)", message: m.messageID)
+            return ui.getCurrentDisplayChoiceFor(m.object)
+        }
+        return .displayInAppMessageNow
+    }
+
+    private func installHooks() {
+        var hooks = PresentationHooks<AppboyMessage>()
+        hooks.decide = { [weak self] m in
+            guard let self else { return .show }
+            switch self.displayChoice(for: m) {
+            case .displayInAppMessageNow:
+                // The object may have been edited by the delegate: check what will be shown.
+                if let reason = DeliveryChecks.missingRequiredImage(m.object.coreMessage) { return .discard(reason) }
+                return .show
+            case .reenqueueInAppMessage, .displayInAppMessageLater:
+                return .reenqueue
+            case .discardInAppMessage:
+                return .discard(.discardedByDecision)
+            }
+        }
+        hooks.prepare = { m in
+            if let slideup = m.object as? ABKInAppMessageSlideup, slideup.inAppMessageClickActionType == .noneClickAction {
+                slideup.hideChevron = true
+            }
+            return AppboyMessage(m.object)
+        }
+        hooks.didPresent = { [weak self] m in
+            guard let self else { return }
+            if let ui = self.inAppMessageUIController {
+                self.environment.trace.record(.callback, "show(_:)", message: m.messageID)
+                ui.show(m.object)
+            }
+            MessageAnalytics.impression(m.core, trace: self.environment.trace)
+            if m.object.isControl { self.presenter.dismiss(m.messageID, cause: .app) }
+        }
+        hooks.clicked = { [weak self] m, click in
+            guard let self else { return }
+            MessageAnalytics.click(m.core, buttonID: click.buttonID, trace: self.environment.trace)
+        }
+        hooks.processClick = { [weak self] m, click in
+            guard let self, case .url(let url, let inWebView) = click.action else { return }
+            self.environment.trace.record(.navigation, "openURL", message: m.messageID,
+                                          ["url": url.absoluteString, "inWebView": String(inWebView)])
+        }
+        presenter.hooks = hooks
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import InAppCore
+#if canImport(UIKit)
+import UIKit
+#endif
+
+/// The dark-mode colours of one button.
+open class ABKInAppMessageDarkButtonTheme: NSObject, @unchecked Sendable {
+    public var buttonBackgroundColor: UIColor
+    public var buttonBorderColor: UIColor
+    public var buttonTextColor: UIColor
+
+    public override init() {
+        let d = ButtonTheme.defaultDark
+        buttonBackgroundColor = UIColor(d.background)
+        buttonBorderColor = UIColor(d.border)
+        buttonTextColor = UIColor(d.text)
+        super.init()
+    }
+
+    init(core: ButtonTheme) {
+        buttonBackgroundColor = UIColor(core.background)
+        buttonBorderColor = UIColor(core.border)
+        buttonTextColor = UIColor(core.text)
+        super.init()
+    }
+
+    var theme: ButtonTheme {
+        ButtonTheme(text: buttonTextColor.rgba, background: buttonBackgroundColor.rgba, border: buttonBorderColor.rgba)
+    }
+}

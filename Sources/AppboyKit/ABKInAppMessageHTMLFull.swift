@@ -1,0 +1,8 @@
+import Foundation
+import InAppCore
+
+/// A full-screen HTML message.
+open class ABKInAppMessageHTMLFull: ABKInAppMessageHTMLBase, @unchecked Sendable {
+    /// Kept for source compatibility; it has no effect (as upstream).
+    public var assetsZipRemoteUrl: URL?
+}

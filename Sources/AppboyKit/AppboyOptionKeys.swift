@@ -1,0 +1,8 @@
+/// `appboyOptions` key: minimum seconds between two triggered in-app messages (a number; default 30).
+public let ABKMinimumTriggerTimeIntervalKey = "ABKMinimumTriggerTimeInterval"
+/// `appboyOptions` key: an `ABKInAppMessageControllerDelegate` to install as `inAppMessageController.delegate`.
+public let ABKInAppMessageControllerDelegateKey = "ABKInAppMessageControllerDelegate"
+/// `appboyOptions` key: a Bool for `inAppMessageController.enableDismissModalOnOutsideTap` (default false).
+public let ABKEnableDismissModalOnOutsideTapKey = "ABKEnableDismissModalOnOutsideTap"
+/// `appboyOptions` key: an object deciding whether the SDK opens URLs (kept in `Appboy.urlDelegate`).
+public let ABKURLDelegateKey = "ABKURLDelegate"

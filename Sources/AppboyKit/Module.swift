@@ -1,2 +1,0 @@
-// The AppboyKit module. Its API arrives with the issue that owns it (see Docs/Architecture.md).
-enum _AppboyKitModule {}

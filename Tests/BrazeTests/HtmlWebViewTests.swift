@@ -1,0 +1,102 @@
+import XCTest
+import BrazeKit
+import BrazeUI
+import InAppTestSupport
+#if canImport(WebKit)
+import WebKit
+#endif
+
+/// HTML messages running in the headless web view: taps on the document's links and script bridge calls.
+final class HtmlWebViewTests: XCTestCase {
+    static let document = """
+    <!DOCTYPE html>
+    <html><head><title>Offer</title></head><body>
+      <h1>Spring sale</h1>
+      <a id="buy" href="https://example.com/buy?abButtonId=0">Buy</a>
+      <a id="later" href="https://example.com/later?abButtonId=1&abDeepLink=true">Later</a>
+      <a id="terms" target="_blank" href="https://example.com/terms">Terms</a>
+      <a id="close" href="appboy://close">Close</a>
+      <a id="event" href="appboy://customEvent?name=viewed_offer&source=html">Track</a>
+      <button id="logclick" onclick="brazeBridge.logClick('1')">Log</button>
+      <button id="dismiss" onclick="brazeBridge.closeMessage()">Dismiss</button>
+      <button id="legacy" onclick="appboyBridge.logCustomEvent('legacy_bridge')">Legacy</button>
+    </body></html>
+    """
+
+    private func present(_ b: Bench, id: String) throws -> WKWebView {
+        b.deliver(.html(.init(message: Self.document)), id: id)
+        return try XCTUnwrap(b.ui.messageView?.html?.webView)
+    }
+
+    func test_documentLoadsInTheWebViewWithTheBrazeBaseURL() throws {
+        let b = Bench()
+        let web = try present(b, id: "h")
+        XCTAssertEqual(web.title, "Offer")
+        XCTAssertEqual(web.url?.host, "iamcache.braze")
+        XCTAssertEqual(b.state("h"), "displayed")
+        XCTAssertTrue(b.ui.isStatusBarHidden)
+    }
+
+    func test_tappingAButtonIdLinkLogsTheButtonClickAndDismisses() throws {
+        let b = Bench()
+        let delegate = RecordingDelegate()
+        b.ui.delegate = delegate
+        let web = try present(b, id: "h")
+        try web.tap(elementID: "buy")
+        XCTAssertEqual(b.trace.events(for: "h").filter { $0.kind == .analytics && $0.name == "click" }.map { $0.details["buttonId"] }, ["0"])
+        XCTAssertEqual(delegate.processed.first?.0, .url(URL(string: "https://example.com/buy?abButtonId=0")!, useWebView: true))
+        XCTAssertEqual(b.state("h"), "dismissed")
+    }
+
+    func test_deepLinkFlagOpensOutsideTheWebView() throws {
+        let b = Bench()
+        let web = try present(b, id: "h")
+        try web.tap(elementID: "later")
+        XCTAssertEqual(b.navigations("h").last?.name, "openURL")
+        XCTAssertEqual(b.trace.events(for: "h").filter { $0.kind == .analytics && $0.name == "click" }.map { $0.details["buttonId"] }, ["1"])
+    }
+
+    func test_targetBlankLinkIsATransientOpenAndTheMessageStays() throws {
+        let b = Bench()
+        let web = try present(b, id: "h")
+        try web.tap(elementID: "terms")
+        XCTAssertEqual(b.state("h"), "displayed")
+        XCTAssertEqual(b.navigations("h").last?.name, "openURLInWebView")
+    }
+
+    func test_closeAndCustomEventLinks() throws {
+        let b = Bench()
+        let web = try present(b, id: "h")
+        try web.tap(elementID: "event")
+        XCTAssertEqual(b.state("h"), "displayed")
+        XCTAssertEqual(b.trace.events.last { $0.kind == .delivery && $0.name == "logCustomEvent" }?.details["name"], "viewed_offer")
+        try web.tap(elementID: "close")
+        XCTAssertEqual(b.state("h"), "dismissed")
+        XCTAssertEqual(b.harness.analytics(for: "h"), ["impression"])
+    }
+
+    func test_scriptBridgeCallsReachTheSDK() throws {
+        let b = Bench()
+        let delegate = RecordingDelegate()
+        b.ui.delegate = delegate
+        let web = try present(b, id: "h")
+        try web.tap(elementID: "logclick")
+        try web.tap(elementID: "legacy")
+        XCTAssertEqual(b.trace.events(for: "h").filter { $0.kind == .analytics && $0.name == "click" }.map { $0.details["buttonId"] }, ["1"])
+        XCTAssertEqual(delegate.processed.count, 0)
+        XCTAssertEqual(b.trace.events.last { $0.kind == .delivery && $0.name == "logCustomEvent" }?.details["name"], "legacy_bridge")
+        XCTAssertEqual(b.state("h"), "displayed")
+        try web.tap(elementID: "dismiss")
+        XCTAssertEqual(b.state("h"), "dismissed")
+    }
+
+    func test_configureAttributeSeesTheConfiguration() throws {
+        let b = Bench()
+        let delegate = RecordingDelegate()
+        let seen = Locked(false)
+        delegate.prepare = { $0.attributes?.html?.configure = { _ in seen.withLock { $0 = true } } }
+        b.ui.delegate = delegate
+        _ = try present(b, id: "h")
+        XCTAssertTrue(seen.snapshot)
+    }
+}
