@@ -99,6 +99,9 @@ def build(shared, reuse):
             module, path = raw.split("\t")[:2]
             total += 1
             ours = graph.get(path)
+            if not ours and "(" not in path:
+                # An enum case listed without labels matches its declaration with values, e.g. `x` ~ `x(_:)`.
+                ours = next((graph[k] for k in graph if k.startswith(path + "(")), None)
             if ours:
                 present += 1
             row = match(rows, module, path)
