@@ -1,0 +1,90 @@
+import XCTest
+import Foundation
+
+/// Keeps Compatibility/adobe-vs-braze.md true: its generated blocks (code regions of SideBySide.swift and the
+/// traces the two vendors produce for the same message) must match what this target compiles and runs.
+/// Run with OPENINAPP_UPDATE_DOCS=1 to rewrite the blocks after a change.
+final class ComparisonDocumentTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let document = root.appendingPathComponent("Compatibility/adobe-vs-braze.md")
+    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SideBySide.swift")
+
+    /// `// doc:begin NAME` … `// doc:end` regions, de-indented.
+    static func codeRegions() throws -> [String: String] {
+        let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
+        var regions: [String: String] = [:]
+        var current: (String, [String])?
+        for line in lines {
+            let t = line.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("// doc:begin ") { current = (String(t.dropFirst("// doc:begin ".count)), []); continue }
+            if t == "// doc:end", let (name, body) = current {
+                let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                    .map { $0.prefix { $0 == " " }.count }.min() ?? 0
+                regions[name] = body.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n")
+                current = nil
+                continue
+            }
+            current?.1.append(line)
+        }
+        return regions
+    }
+
+    static func blocks() throws -> [String: String] {
+        var out: [String: String] = [:]
+        for (name, code) in try codeRegions() { out["code \(name)"] = "```swift\n\(code)\n```" }
+        out["trace show-and-close/adobe"] = "```\n" + (try Scenario.adobe(holdFirst: false)).joined(separator: "\n") + "\n```"
+        out["trace show-and-close/braze"] = "```\n" + (try Scenario.braze(holdFirst: false)).joined(separator: "\n") + "\n```"
+        out["trace hold-then-show/adobe"] = "```\n" + (try Scenario.adobe(holdFirst: true)).joined(separator: "\n") + "\n```"
+        out["trace hold-then-show/braze"] = "```\n" + (try Scenario.braze(holdFirst: true)).joined(separator: "\n") + "\n```"
+        return out
+    }
+
+    func testTheComparisonDocumentMatchesTheCodeAndTraces() throws {
+        let expected = try Self.blocks()
+        var text = try String(contentsOf: Self.document, encoding: .utf8)
+        var used = Set<String>()
+        var problems: [String] = []
+        var searchFrom = text.startIndex
+        while let begin = text.range(of: "<!-- begin:", range: searchFrom..<text.endIndex) {
+            guard let close = text.range(of: " -->", range: begin.upperBound..<text.endIndex),
+                  let end = text.range(of: "<!-- end -->", range: close.upperBound..<text.endIndex) else {
+                problems.append("unterminated block"); break
+            }
+            let name = String(text[begin.upperBound..<close.lowerBound])
+            let body = text[close.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines)
+            used.insert(name)
+            if let want = expected[name] {
+                if body != want {
+                    problems.append("block \(name) is out of date")
+                    text.replaceSubrange(close.upperBound..<end.lowerBound, with: "\n" + want + "\n")
+                }
+            } else {
+                problems.append("unknown block \(name)")
+            }
+            searchFrom = text.range(of: "<!-- end -->", range: begin.upperBound..<text.endIndex)!.upperBound
+        }
+        for name in expected.keys.sorted() where !used.contains(name) { problems.append("block \(name) is not in the document") }
+        if ProcessInfo.processInfo.environment["OPENINAPP_UPDATE_DOCS"] == "1" {
+            try text.write(to: Self.document, atomically: true, encoding: .utf8)
+            return
+        }
+        XCTAssertEqual(problems, [], "run OPENINAPP_UPDATE_DOCS=1 swift test --filter ComparisonDocumentTests")
+    }
+
+    /// The behavioural differences the document describes, asserted directly.
+    func testTheVendorsDifferAsDocumented() throws {
+        let adobe = try Scenario.adobe(holdFirst: true)
+        let braze = try Scenario.braze(holdFirst: true)
+        // Adobe: the decision runs off the main thread; a held message is suppressed, then shown without asking again.
+        XCTAssertEqual(adobe.filter { $0.hasPrefix("callback.shouldShowMessage") }, ["callback.shouldShowMessage  [background]"])
+        XCTAssertTrue(adobe.contains("state.suppressed"))
+        XCTAssertFalse(adobe.contains("state.stacked"))
+        // Braze: the decision runs on the presenting thread; a held message waits on the stack.
+        XCTAssertEqual(braze.filter { $0.contains("displayChoiceForMessage") }.count, 1)
+        XCTAssertTrue(braze.contains("state.stacked"))
+        XCTAssertFalse(braze.contains("state.suppressed"))
+        // Both end dismissed after the close link.
+        XCTAssertEqual(adobe.filter { $0.hasPrefix("state.") }.last, "state.dismissed")
+        XCTAssertEqual(braze.filter { $0.hasPrefix("state.") }.last, "state.dismissed")
+    }
+}
