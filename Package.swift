@@ -41,7 +41,9 @@ var targets: [Target] = [
 
     // Performance figures (release build): swift run -c release openinapp-bench
     .executableTarget(name: "Bench", dependencies: ["InAppCore"], swiftSettings: strict),
-    .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport"], swiftSettings: strict),
+    .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
+                                                  "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI"]
+                                                 + shims("UIKit", "WebKit"), swiftSettings: strict),
 
     // Trigger-evaluation benchmark (events/s at 10, 1 000 and 100 000 campaigns).
     .executableTarget(name: "DeliveryBench", dependencies: ["InAppCore"], swiftSettings: strict),

@@ -93,7 +93,7 @@ enum DemoScenario {
         events.map { e in
             let time = String(format: "%7.3f", e.time)
             let id = (e.messageID?.rawValue ?? "-").padding(toLength: 14, withPad: " ", startingAt: 0)
-            let label = e.label.padding(toLength: 30, withPad: " ", startingAt: 0)
+            let label = e.label.padding(toLength: 44, withPad: " ", startingAt: 0)
             let details = e.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             return "t=\(time)  \(id) \(label) \(details)"
         }.joined(separator: "\n")

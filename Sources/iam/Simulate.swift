@@ -100,6 +100,8 @@ final class CoreDriver: ScenarioDriver, @unchecked Sendable {
 /// The drivers `simulate` knows, by vendor name.
 nonisolated(unsafe) var scenarioDrivers: [String: (Harness) -> any ScenarioDriver] = [
     "core": { CoreDriver(harness: $0) },
+    "adobe": { AdobeDriver(harness: $0) },
+    "braze": { BrazeDriver(harness: $0) },
 ]
 
 func runScenario(_ scenario: Scenario) throws -> Trace {
@@ -177,7 +179,9 @@ extension Command {
         seconds) and one or more actions: deliver (a message), tap ({"button": N} or {} for the body), close,
         dismiss, presentNext, decide ("show" | "reenqueue" | "discard" | "suppress"), advance (seconds),
         rotate ("portrait" | "landscape"), appearance ("light" | "dark"), background, foreground, keyboard.
-        Vendors: \(scenarioDrivers.keys.sorted().joined(separator: ", ")).
+        Vendors: core (OpenInApp messages), adobe (deliver {"id", "html", "mobileParameters"?}, run as an AJO
+        proposition through AEPMessaging), braze (deliver a Braze in-app message JSON payload, presented by
+        BrazeInAppMessageUI).
 
         Prints one JSON object per trace event (or a table with --table). A bad file or step gives one error
         line and exit status 2.

@@ -1,0 +1,133 @@
+import Foundation
+import InAppCore
+import InAppTestSupport
+import AEPCore
+import AEPServices
+import AEPMessaging
+import BrazeKit
+import BrazeUI
+#if canImport(WebKit)
+import WebKit
+#endif
+
+/// Scenario steps carried out through the Adobe facade. `deliver` takes {"id": …, "html": …,
+/// "mobileParameters": {…}?}: the message is loaded as an AJO proposition and triggered, so the delegate is asked.
+/// Adobe's delegate only answers yes or no: "show" → true; "suppress", "discard" and "reenqueue" → false, and the
+/// app keeps the suppressed message so that `presentNext` can show it later (`Message.show()`).
+final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable {
+    private let allow = Locked(true)
+    private let held = Locked<[Message]>([])
+    private let shown = Locked<Message?>(nil)
+    private let harness: Harness
+
+    init(harness: Harness) {
+        self.harness = harness
+        Messaging.clearPropositions()
+        MobileCore.messagingDelegate = self
+    }
+
+    func onShow(message: any Showable) { shown.withLock { $0 = (message as? FullscreenMessage)?.parent } }
+    func onDismiss(message: any Showable) {}
+    func shouldShowMessage(message: any Showable) -> Bool {
+        if allow.snapshot { return true }
+        if let m = (message as? FullscreenMessage)?.parent { held.withLock { $0.append(m) } }
+        return false
+    }
+
+    func deliver(_ message: JSONValue) throws {
+        guard case .object(let o) = message, let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
+            throw ScenarioError(description: "deliver (adobe): expected {\"id\": …, \"html\": …}")
+        }
+        var data: [String: JSONValue] = ["content": .string(html), "contentType": "text/html"]
+        if let p = o["mobileParameters"] { data["mobileParameters"] = p }
+        let proposition: JSONValue = ["propositions": [[
+            "id": .string("prop-" + id), "scope": "mobileapp://scenario",
+            "scopeDetails": ["activity": ["id": .string("activity-" + id)]],
+            "items": [["id": .string(id), "schema": "https://ns.adobe.com/personalization/message/in-app", "data": .object(data)]],
+        ]]]
+        do { _ = try Messaging.loadPropositions(proposition.description) }
+        catch { throw ScenarioError(description: "deliver (adobe): \(error)") }
+        Messaging.showMessage(forItem: id)
+        harness.settle()
+    }
+
+    private var webView: WKWebView? { shown.snapshot?.view as? WKWebView }
+
+    func tap(button: Int?) throws {
+        guard let web = webView else { throw ScenarioError(description: "tap: no message is displayed") }
+        do {
+            if let button { try web.tapButton(at: button) } else { web.tapBackground() }
+        } catch { throw ScenarioError(description: "tap: \(error)") }
+        harness.settle()
+    }
+
+    func close() throws {
+        guard let message = shown.snapshot else { throw ScenarioError(description: "close: no message is displayed") }
+        message.dismiss()
+        harness.settle()
+    }
+
+    func dismiss() throws { try close() }
+
+    func presentNext() throws {
+        guard let next = held.withLock({ $0.popLast() }) else { throw ScenarioError(description: "presentNext: no held message") }
+        next.show()
+        harness.settle()
+    }
+
+    func setDecision(_ d: String) throws {
+        guard ["show", "suppress", "discard", "reenqueue"].contains(d) else {
+            throw ScenarioError(description: "decide: expected show, suppress, discard or reenqueue, not \(d)")
+        }
+        allow.withLock { $0 = d == "show" }
+    }
+}
+
+/// Scenario steps carried out through the Braze facade. `deliver` takes a Braze in-app message JSON payload
+/// (e.g. {"type": "MODAL", "message_id": "m1", "header": …, "message": …, "btns": […]}); it is presented by a
+/// `BrazeInAppMessageUI` installed as the presenter, whose delegate answers the display choice.
+final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked Sendable {
+    private let braze = Braze(configuration: Braze.Configuration(apiKey: "scenario", endpoint: "sdk.example.com"))
+    private let ui = BrazeInAppMessageUI()
+    private let choice = Locked(BrazeInAppMessageUI.DisplayChoice.now)
+    private let harness: Harness
+
+    init(harness: Harness) {
+        self.harness = harness
+        ui.delegate = self
+        braze.inAppMessagePresenter = ui
+    }
+
+    func inAppMessage(_ ui: BrazeInAppMessageUI, displayChoiceForMessage message: Braze.InAppMessage) -> BrazeInAppMessageUI.DisplayChoice {
+        choice.snapshot
+    }
+
+    func deliver(_ message: JSONValue) throws {
+        var m: Braze.InAppMessage
+        do { m = try Braze.InAppMessage(json: Data(message.description.utf8)) }
+        catch { throw ScenarioError(description: "deliver (braze): not a Braze payload: \(error)") }
+        m.data.context = Braze.InAppMessage.Context(message: m, using: braze)
+        braze.inAppMessagePresenter?.present(message: m)
+    }
+
+    func tap(button: Int?) throws {
+        let ok = button.map { ui.simulateTapButton(id: $0) } ?? ui.simulateTap()
+        if !ok { throw ScenarioError(description: "tap: nothing to tap\(button.map { " (button \($0))" } ?? "")") }
+    }
+
+    func close() throws {
+        if !ui.simulateClose() { throw ScenarioError(description: "close: no message is displayed") }
+    }
+
+    func dismiss() throws { ui.dismiss() }
+    func presentNext() throws { ui.presentNext() }
+
+    func setDecision(_ d: String) throws {
+        switch d {
+        case "show": choice.withLock { $0 = .now }
+        case "reenqueue": choice.withLock { $0 = .reenqueue }
+        case "discard", "suppress": choice.withLock { $0 = .discard }
+        default: throw ScenarioError(description: "decide: expected show, reenqueue or discard, not \(d)")
+        }
+    }
+}
