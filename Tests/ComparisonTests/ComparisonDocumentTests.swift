@@ -6,12 +6,14 @@ import Foundation
 /// Run with OPENINAPP_UPDATE_DOCS=1 to rewrite the blocks after a change.
 final class ComparisonDocumentTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let document = root.appendingPathComponent("Compatibility/adobe-vs-braze.md")
-    static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("SideBySide.swift")
+    static let documents = ["Compatibility/adobe-vs-braze.md", "Docs/Porting.md", "Docs/Testing.md"].map { root.appendingPathComponent($0) }
+    static let sources = ["SideBySide.swift", "GuideExamples.swift"].map {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent($0)
+    }
 
     /// `// doc:begin NAME` … `// doc:end` regions, de-indented.
     static func codeRegions() throws -> [String: String] {
-        let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
+        let lines = try sources.flatMap { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
         var regions: [String: String] = [:]
         var current: (String, [String])?
         for line in lines {
@@ -39,36 +41,43 @@ final class ComparisonDocumentTests: XCTestCase {
         return out
     }
 
-    func testTheComparisonDocumentMatchesTheCodeAndTraces() throws {
+    func testTheDocumentsMatchTheCodeAndTraces() throws {
         let expected = try Self.blocks()
-        var text = try String(contentsOf: Self.document, encoding: .utf8)
         var used = Set<String>()
         var problems: [String] = []
+        for document in Self.documents {
+            try check(document, expected, &used, &problems)
+        }
+        for name in expected.keys.sorted() where !used.contains(name) { problems.append("block \(name) is not in any document") }
+        if ProcessInfo.processInfo.environment["OPENINAPP_UPDATE_DOCS"] == "1" { return }
+        XCTAssertEqual(problems, [], "run OPENINAPP_UPDATE_DOCS=1 swift test --filter ComparisonDocumentTests")
+    }
+
+    private func check(_ document: URL, _ expected: [String: String], _ used: inout Set<String>, _ problems: inout [String]) throws {
+        var text = try String(contentsOf: document, encoding: .utf8)
+        let file = document.lastPathComponent
         var searchFrom = text.startIndex
         while let begin = text.range(of: "<!-- begin:", range: searchFrom..<text.endIndex) {
             guard let close = text.range(of: " -->", range: begin.upperBound..<text.endIndex),
                   let end = text.range(of: "<!-- end -->", range: close.upperBound..<text.endIndex) else {
-                problems.append("unterminated block"); break
+                problems.append("\(file): unterminated block"); break
             }
             let name = String(text[begin.upperBound..<close.lowerBound])
             let body = text[close.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines)
             used.insert(name)
             if let want = expected[name] {
                 if body != want {
-                    problems.append("block \(name) is out of date")
+                    problems.append("\(file): block \(name) is out of date")
                     text.replaceSubrange(close.upperBound..<end.lowerBound, with: "\n" + want + "\n")
                 }
             } else {
-                problems.append("unknown block \(name)")
+                problems.append("\(file): unknown block \(name)")
             }
             searchFrom = text.range(of: "<!-- end -->", range: begin.upperBound..<text.endIndex)!.upperBound
         }
-        for name in expected.keys.sorted() where !used.contains(name) { problems.append("block \(name) is not in the document") }
         if ProcessInfo.processInfo.environment["OPENINAPP_UPDATE_DOCS"] == "1" {
-            try text.write(to: Self.document, atomically: true, encoding: .utf8)
-            return
+            try text.write(to: document, atomically: true, encoding: .utf8)
         }
-        XCTAssertEqual(problems, [], "run OPENINAPP_UPDATE_DOCS=1 swift test --filter ComparisonDocumentTests")
     }
 
     /// The behavioural differences the document describes, asserted directly.
