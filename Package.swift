@@ -40,7 +40,7 @@ var targets: [Target] = [
     .target(name: "AppboyKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
 
     // Performance figures (release build): swift run -c release openinapp-bench
-    .executableTarget(name: "Bench", dependencies: ["InAppCore"], swiftSettings: strict),
+    .executableTarget(name: "Bench", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                                                   "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI"]
                                                  + shims("UIKit", "WebKit"), swiftSettings: strict),

@@ -49,14 +49,16 @@ enum CoreBench {
         let before = allocatedBytes()
         let copies = messages.map { m -> InAppMessage in var c = m; c.id = MessageID(m.id.rawValue + "-copy"); return c }
         let payload = Double(allocatedBytes() - before) / Double(count)
-        _ = copies.count
 
-        let env = MessagingEnvironment(clock: ManualClock(), traceLimit: traced ? nil : 16)
-        let engine = PresentationEngine<InAppMessage>(environment: env)
-        let start = allocatedBytes()
-        for m in messages { engine.enqueue(m) }
-        let used = Double(allocatedBytes() - start) / Double(count)
-        precondition(engine.stack.count == count)
-        return (used, payload)
+        // Keep the copies alive while measuring, so their memory is not reused by the engine's allocations.
+        return withExtendedLifetime(copies) {
+            let env = MessagingEnvironment(clock: ManualClock(), traceLimit: traced ? nil : 16)
+            let engine = PresentationEngine<InAppMessage>(environment: env)
+            let start = allocatedBytes()
+            for m in messages { engine.enqueue(m) }
+            let used = Double(allocatedBytes() - start) / Double(count)
+            precondition(engine.stack.count == count)
+            return withExtendedLifetime(engine) { (used, payload) }
+        }
     }
 }

@@ -1,31 +1,127 @@
 import Foundation
 import InAppCore
+import InAppContent
 
-// openinapp-bench — prints the project's performance figures as one table. Build in release:
-//   swift run -c release openinapp-bench [--quick]
-// Benchmarks/run adds the peer parsers (lexbor via selectolax, libxml2 via lxml) side by side.
+// openinapp-bench — the project's performance figures in one table. Release build:
+//   swift run -c release openinapp-bench [--quick] [--peers PEERS.jsonl] [FILE.html ...]
+//   swift run -c release openinapp-bench --write-synthetic DIR      (writes the synthetic HTML files and exits)
+// Benchmarks/run writes the synthetic files, runs the peers (lexbor via selectolax, libxml2 via lxml) on the same
+// files, then runs this with --peers, so every ratio comes from one run on one machine.
 
-let quick = CommandLine.arguments.contains("--quick")
-print("CPU: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+var args = Array(CommandLine.arguments.dropFirst())
+@MainActor func take(_ flag: String) -> String? {
+    guard let i = args.firstIndex(of: flag), i + 1 < args.count else { return nil }
+    defer { args.removeSubrange(i...(i + 1)) }
+    return args[i + 1]
+}
+let quick = args.contains("--quick")
+args.removeAll { $0 == "--quick" }
+if let dir = take("--write-synthetic") {
+    for path in try ContentBench.writeSynthetic(into: dir) { print(path) }
+    exit(0)
+}
+let peersFile = take("--peers")
+var files = args
+if files.isEmpty {
+    let dir = NSTemporaryDirectory() + "openinapp-bench-\(getpid())"
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    files = try ContentBench.writeSynthetic(into: dir)
+    let fixtures = "Tests/Fixtures/HTML"
+    if let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures) {
+        files += names.filter { $0.hasSuffix(".html") }.sorted().map { "\(fixtures)/\($0)" }
+    }
+}
+var peers: [String: [String: PeerResult]] = [:]
+if let peersFile, let text = try? String(contentsOfFile: peersFile, encoding: .utf8) {
+    for line in text.split(separator: "\n") {
+        if let r = try? JSONDecoder().decode(PeerResult.self, from: Data(line.utf8)) { peers[r.file, default: [:]][r.peer] = r }
+    }
+}
+
+print("CPU: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores; medians of ≥ 5 samples after warm-up, (min–max)")
+print("")
+print("## Content model: parse + DOM + interactive index")
+print("")
+print("| file | kB | ours MB/s | ours ms/doc | lexbor MB/s | lxml MB/s | ours ÷ lexbor | ours ÷ lxml |")
+print("|---|---|---|---|---|---|---|---|")
+var lexborRatios: [Double] = []
+var contentRates: [String: Double] = [:]
+for file in files {
+    let r = try ContentBench.run(file: file, samples: quick ? 5 : 7)
+    contentRates[file] = r.mbPerSecond
+    let name = (file as NSString).lastPathComponent
+    let lex = peers[file]?["lexbor"], lx = peers[file]?["lxml"]
+    func mbs(_ p: PeerResult?) -> String { p.map { fmt(Double($0.bytes) / 1e6 / $0.median_s, 0) } ?? "–" }
+    func ratio(_ p: PeerResult?) -> String {
+        guard let p else { return "–" }
+        let value = p.median_s / r.sample.median
+        return fmt(value, 2) + "×"
+    }
+    if let lex { lexborRatios.append(lex.median_s / r.sample.median) }
+    print("| \(name) | \(fmt(Double(r.bytes) / 1000, 1)) | \(fmt(r.mbPerSecond, 0)) | \(fmt(r.sample.median * 1000, 3)) "
+          + "(\(fmt(r.sample.min * 1000, 3))–\(fmt(r.sample.max * 1000, 3))) | \(mbs(lex)) | \(mbs(lx)) | \(ratio(lex)) | \(ratio(lx)) |")
+}
+if let small = files.first(where: { $0.hasSuffix("synthetic-15kB-message.html") }),
+   let large = files.first(where: { $0.hasSuffix("synthetic-2MB-page.html") }),
+   let a = contentRates[small], let b = contentRates[large] {
+    print("")
+    print("Scaling: 15 kB → 1.9 MB (×124 input): throughput ratio \(fmt(b / a, 2)) (1.00 = time linear in size).")
+}
+
+print("")
+print("## Trigger evaluation (events/s)")
+print("")
+print("| campaigns | non-matching events/s | matching events/s (delivered to a no-op presenter) |")
+print("|---|---|---|")
+let events = quick ? 200_000 : 2_000_000
+var nonMatching: [Int: Double] = [:]
+for n in [10, 1_000, 100_000] {
+    let engine = TriggerBench.engine(campaigns: n)
+    let misses = (0..<1024).map { TriggerEvent.customEvent("unmatched-\($0)") }
+    let hits = (0..<1024).map { TriggerEvent.customEvent("event-\($0 % n)") }
+    let (miss, missDelivered) = TriggerBench.rate(engine, misses, count: events)
+    let (hit, hitDelivered) = TriggerBench.rate(engine, hits, count: events / 20)
+    precondition(missDelivered == 0 && hitDelivered == events / 20, "unexpected trigger outcome")
+    nonMatching[n] = miss.median
+    print("| \(n) | \(rate(miss.median)) (\(rate(miss.min))–\(rate(miss.max))) | \(rate(hit.median)) (\(rate(hit.min))–\(rate(hit.max))) |")
+}
+if let a = nonMatching[10], let b = nonMatching[100_000] {
+    print("")
+    print("Scaling: 10 → 100 000 campaigns: non-matching rate ratio \(fmt(b / a, 2)) (1.00 = flat, cost independent of campaigns).")
+}
+
+print("")
+print("## Headless pipeline and memory")
 print("")
 print("| figure | input | result | median (min–max) |")
 print("|---|---|---|---|")
-
 var pipelineRates: [(Int, Double)] = []
 for n in quick ? [1_000, 10_000] : [10_000, 100_000] {
     let r = CoreBench.pipeline(count: n)
     pipelineRates.append((n, r.perSecond))
-    print("| pipeline (deliver→decide→present→tap→dismiss) | \(n) messages | \(rate(r.perSecond)) messages/s | "
+    print("| pipeline: deliver → decide → present → tap → dismiss, every hook | \(n) messages | \(rate(r.perSecond)) messages/s | "
           + "\(fmt(r.sample.median * 1000)) ms (\(fmt(r.sample.min * 1000))–\(fmt(r.sample.max * 1000))) |")
 }
-if pipelineRates.count == 2 {
-    let ratio = pipelineRates[1].1 / pipelineRates[0].1
-    print("| pipeline scaling | 10× messages | rate ratio \(fmt(ratio, 2)) (1.00 = linear time) | |")
+var stackCosts: [Double] = []
+for n in quick ? [10_000] : [10_000, 100_000] {
+    let r = CoreBench.bytesPerStacked(count: n, traced: false)
+    stackCosts.append(r.total - r.payload)
+    print("| bytes per stacked message beyond its payload (trace bounded) | \(n) messages | "
+          + "\(fmt(r.total - r.payload, 0)) B (payload \(fmt(r.payload, 0)) B, \(fmt(r.total, 0)) B in all) | |")
 }
-for traced in [false, true] {
-    for n in quick ? [10_000] : [10_000, 100_000] {
-        let r = CoreBench.bytesPerStacked(count: n, traced: traced)
-        print("| bytes per stacked message \(traced ? "(trace kept)" : "(trace bounded)") | \(n) messages | "
-              + "\(fmt(r.total - r.payload, 0)) B beyond its \(fmt(r.payload, 0)) B payload (\(fmt(r.total, 0)) B in all) | |")
-    }
+let traced = CoreBench.bytesPerStacked(count: quick ? 10_000 : 100_000, traced: true)
+print("| bytes per stacked message beyond its payload (whole trace kept) | \(quick ? 10_000 : 100_000) messages | "
+      + "\(fmt(traced.total - traced.payload, 0)) B | |")
+print("")
+if pipelineRates.count == 2 {
+    print("Scaling: pipeline at 10× messages: rate ratio \(fmt(pipelineRates[1].1 / pipelineRates[0].1, 2)) (1.00 = linear time).")
+}
+if stackCosts.count == 2 {
+    print("Scaling: stack at 10× messages: bytes per message ratio \(fmt(stackCosts[1] / stackCosts[0], 2)) (1.00 = linear memory).")
+}
+print("")
+if let worst = lexborRatios.min() {
+    print("min ratio vs lexbor: \(fmt(worst, 2))")
+} else {
+    print("min ratio vs lexbor: n/a (no peer results; run Benchmarks/run)")
 }
