@@ -21,6 +21,9 @@ if let dir = take("--write-synthetic") {
     exit(0)
 }
 let peersFile = take("--peers")
+/// `--only content|triggers|pipeline` runs one section (for profiling).
+let only = take("--only")
+func wanted(_ section: String) -> Bool { only == nil || only == section }
 var files = args
 if files.isEmpty {
     let dir = NSTemporaryDirectory() + "openinapp-bench-\(getpid())"
@@ -40,11 +43,12 @@ if let peersFile, let text = try? String(contentsOfFile: peersFile, encoding: .u
 
 print("CPU: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores; medians of ≥ 5 samples after warm-up, (min–max)")
 print("")
+var lexborRatios: [Double] = []
+if wanted("content") {
 print("## Content model: parse + DOM + interactive index")
 print("")
 print("| file | kB | ours MB/s | ours ms/doc | lexbor MB/s | lxml MB/s | ours ÷ lexbor | ours ÷ lxml |")
 print("|---|---|---|---|---|---|---|---|")
-var lexborRatios: [Double] = []
 var contentRates: [String: Double] = [:]
 for file in files {
     let r = try ContentBench.run(file: file, samples: quick ? 5 : 7)
@@ -67,7 +71,9 @@ if let small = files.first(where: { $0.hasSuffix("synthetic-15kB-message.html") 
     print("")
     print("Scaling: 15 kB → 1.9 MB (×124 input): throughput ratio \(fmt(b / a, 2)) (1.00 = time linear in size).")
 }
+}
 
+if wanted("triggers") {
 print("")
 print("## Trigger evaluation (events/s)")
 print("")
@@ -89,7 +95,9 @@ if let a = nonMatching[10], let b = nonMatching[100_000] {
     print("")
     print("Scaling: 10 → 100 000 campaigns: non-matching rate ratio \(fmt(b / a, 2)) (1.00 = flat, cost independent of campaigns).")
 }
+}
 
+if wanted("pipeline") {
 print("")
 print("## Headless pipeline and memory")
 print("")
@@ -118,6 +126,7 @@ if pipelineRates.count == 2 {
 }
 if stackCosts.count == 2 {
     print("Scaling: stack at 10× messages: bytes per message ratio \(fmt(stackCosts[1] / stackCosts[0], 2)) (1.00 = linear memory).")
+}
 }
 print("")
 if let worst = lexborRatios.min() {
