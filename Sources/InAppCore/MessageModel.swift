@@ -191,8 +191,8 @@ public struct HTMLContent: Hashable, Sendable, Codable {
     }
 }
 
-/// What a message shows.
-public enum MessageContent: Hashable, Sendable, Codable {
+/// What a message shows. Stored out of line (`indirect`): the payload is large, and messages are copied often.
+public indirect enum MessageContent: Hashable, Sendable, Codable {
     case structured(StructuredContent)
     case html(HTMLContent)
 

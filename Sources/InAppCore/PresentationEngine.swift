@@ -128,7 +128,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         var processingClick = false
         var autoClose: ScheduledTimer?
         var pendingDismiss: DismissCause?
-        var hooks = PresentationHooks<Message>()
+        var hooks = HookBox(PresentationHooks<Message>())
         var invalidTransitions: [String] = []
     }
 
@@ -153,8 +153,17 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     // MARK: Configuration and inspection
 
     public var hooks: PresentationHooks<Message> {
-        get { state.withLock { $0.hooks } }
-        set { state.withLock { $0.hooks = newValue } }
+        get { state.withLock { $0.hooks.hooks } }
+        set { state.withLock { $0.hooks = HookBox(newValue) } }
+    }
+
+    /// The current hooks, by reference: reading one hook retains only that closure.
+    private var hookBox: HookBox { state.withLock { $0.hooks } }
+
+    /// Hooks are replaced as a whole, so a box never changes after it is made.
+    private final class HookBox: @unchecked Sendable {
+        let hooks: PresentationHooks<Message>
+        init(_ hooks: PresentationHooks<Message>) { self.hooks = hooks }
     }
 
     /// The message on screen (as prepared), if any — including while it is being presented or dismissed.
@@ -294,11 +303,11 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         switch arrival {
         case .alreadyDisplayed:
             trace.record(.diagnostic, "alreadyDisplayed", message: id)
-            hooks.presentFailed?(message, .alreadyDisplayed)
+            hookBox.hooks.presentFailed?(message, .alreadyDisplayed)
         case .attemptInProgress:
             trace.record(.diagnostic, "presentIgnored", message: id, ["reason": "attemptInProgress"])
         case .conflict:
-            hooks.presentFailed?(message, .conflict)
+            hookBox.hooks.presentFailed?(message, .conflict)
         case .stacked:
             break
         case .followup(let replaced):
@@ -316,7 +325,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     private func decideThenShow(_ message: Message) {
         let id = message.messageID
-        let decision = hooks.decide?(message) ?? .show
+        let box = hookBox
+        let decision = box.hooks.decide?(message) ?? .show
         trace.record(.decision, decision.name, message: id, decisionDetails(decision))
         switch decision {
         case .show:
@@ -331,13 +341,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
                 s.stack.remove(id)
                 setState(&s, id, .discarded(reason))
             }
-            hooks.discarded?(message, reason)
+            box.hooks.discarded?(message, reason)
         case .suppress(let reason):
             state.withLock { s in
                 s.stack.remove(id)
                 setState(&s, id, .suppressed(reason))
             }
-            hooks.presentFailed?(message, reason)
+            box.hooks.presentFailed?(message, reason)
         }
     }
 
@@ -407,22 +417,22 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case .stacked:
             return
         case .conflict:
-            hooks.presentFailed?(message, .conflict)
+            hookBox.hooks.presentFailed?(message, .conflict)
             return
         case .discarded(let reason):
-            hooks.discarded?(message, reason)
+            hookBox.hooks.discarded?(message, reason)
             return
         case .ok:
             break
         }
 
-        let hooks = self.hooks
-        guard let prepared = hooks.prepare.map({ $0(message) }) ?? message else {
+        let box = hookBox
+        guard let prepared = box.hooks.prepare.map({ $0(message) }) ?? message else {
             state.withLock { s in
                 s.displayed = nil
                 setState(&s, id, .failed(.noView))
             }
-            hooks.presentFailed?(message, .noView)
+            box.hooks.presentFailed?(message, .noView)
             return
         }
         state.withLock { s in
@@ -437,13 +447,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         if case .automatic(let seconds) = message.closeBehavior {
             trace.record(.timer, "autoCloseScheduled", message: id, ["after": String(seconds)])
         }
-        hooks.willPresent?(prepared)
+        box.hooks.willPresent?(prepared)
         let pending: DismissCause? = state.withLock { s in
             setState(&s, id, .displayed)
             defer { s.pendingDismiss = nil }
             return s.pendingDismiss
         }
-        hooks.didPresent?(prepared)
+        box.hooks.didPresent?(prepared)
         if let pending { dismiss(id, cause: pending) }
     }
 
@@ -490,8 +500,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     private enum DismissOutcome { case go(Message), deferred, ignored(String) }
 
     private func finishDismiss(_ shown: Message, cause: DismissCause) {
-        let hooks = self.hooks
-        hooks.willDismiss?(shown, cause)
+        let box = hookBox
+        box.hooks.willDismiss?(shown, cause)
         let next: Message? = state.withLock { s in
             s.displayed = nil
             s.processingClick = false
@@ -500,7 +510,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             s.followup = nil
             return f
         }
-        hooks.didDismiss?(shown, cause)
+        box.hooks.didDismiss?(shown, cause)
         if let next {
             trace.record(.decision, "presentFollowup", message: next.messageID)
             present(next)
@@ -541,16 +551,16 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             trace.record(.diagnostic, "clickIgnored", message: id, ["reason": "notDisplayed"])
             return false
         }
-        let hooks = self.hooks
+        let box = hookBox
         var details = ["target": click.buttonID.map { "button:\($0)" } ?? "body"]
         if case .url(let url, _) = click.action { details["url"] = url.absoluteString }
         trace.record(.decision, "click", message: shown.messageID, details)
-        hooks.clicked?(shown, click)
-        let process = hooks.shouldProcessClick?(shown, click) ?? true
+        box.hooks.clicked?(shown, click)
+        let process = box.hooks.shouldProcessClick?(shown, click) ?? true
         trace.record(.decision, process ? "processClick" : "skipClickAction", message: shown.messageID)
         if process {
             state.withLock { $0.processingClick = !click.keepsMessage }
-            hooks.processClick?(shown, click)
+            box.hooks.processClick?(shown, click)
         }
         if !click.keepsMessage { dismiss(shown.messageID, cause: .click) }
         return true
@@ -568,8 +578,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             for m in all { setState(&s, m.messageID, .discarded(reason)) }
             return all
         }
-        let hooks = self.hooks
-        for m in dropped { hooks.discarded?(m, reason) }
+        let box = hookBox
+        for m in dropped { box.hooks.discarded?(m, reason) }
         if isDisplaying { dismiss(nil, cause: .reset) }
     }
 
