@@ -45,8 +45,6 @@ var targets: [Target] = [
                                                   "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI"]
                                                  + shims("UIKit", "WebKit"), swiftSettings: strict),
 
-    // Trigger-evaluation benchmark (events/s at 10, 1 000 and 100 000 campaigns).
-    .executableTarget(name: "DeliveryBench", dependencies: ["InAppCore"], swiftSettings: strict),
 
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport", "InAppRendering"]),
     // Type-checks the vendors' documented samples against every library module.
@@ -81,7 +79,6 @@ let package = Package(
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
         .executable(name: "openinapp-bench", targets: ["Bench"]),
-        .executable(name: "delivery-bench", targets: ["DeliveryBench"]),
         .executable(name: "content-bench", targets: ["ContentBench"]),
     ],
     targets: targets,
