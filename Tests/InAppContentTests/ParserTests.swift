@@ -201,6 +201,40 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(doc.body.textContent, "x")
     }
 
+    func testDeepDocumentInAPageCanBeTappedReportedAndReplaced() throws {
+        let depth = 100_000
+        let html = String(repeating: "<section>", count: depth) + "<a id=deep href='https://deep.example/'>deep link</a>"
+        let page = ContentPage()
+        page.loadHTMLString(html, baseURL: nil)
+        XCTAssertEqual(page.document.elements(tag: "section").count, depth)
+        let result = try page.tap(elementID: "deep")   // walks 100 000 ancestors for onclick handlers
+        XCTAssertEqual(result.actions, [.navigation(id: 2, url: URL(string: "https://deep.example/")!)])
+        page.loadHTMLString(html, baseURL: nil)
+        XCTAssertEqual(page.coverageReport().entries.map { $0.element.id }, ["deep"])
+        XCTAssertEqual(try page.document.querySelectorAll("section > section > a").count, 1)
+        page.loadHTMLString("<p>small</p>", baseURL: nil)   // the deep document is released here
+        XCTAssertEqual(page.document.body.visibleText, "small")
+    }
+
+    func testRandomBytesNeverCrash() throws {
+        var rng = SplitMix(seed: 7)
+        for round in 0..<200 {
+            let count = Int(rng.next() % 3000)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(count)
+            for _ in 0..<count {
+                // Bias towards markup characters so the tokenizer's paths are exercised.
+                let r = rng.next()
+                let markup: [UInt8] = Array("<>/!-=\"'&#;[]?abcdiv p".utf8)
+                bytes.append(r % 3 == 0 ? UInt8(truncatingIfNeeded: r >> 8) : markup[Int((r >> 8) % UInt64(markup.count))])
+            }
+            let doc = try HTMLDocument.parse(bytes: bytes)
+            XCTAssertEqual(doc.body.tagName, "body", "round \(round)")
+            _ = doc.body.textContent
+            _ = doc.interactiveElements
+        }
+    }
+
     func testDepthLimitIsATypedError() {
         let html = String(repeating: "<div>", count: 50)
         XCTAssertThrowsError(try HTMLDocument.parse(html, limits: ContentLimits(maxDepth: 20))) { error in

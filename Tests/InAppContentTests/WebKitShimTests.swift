@@ -198,6 +198,30 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertNil(webView.title)
     }
 
+    func testLoadFileURLInsideReadAccessAndConfigurationLimits() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wk-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("temp_42.html")
+        try "<title>cached</title><p>x</p>".write(to: file, atomically: true, encoding: .utf8)
+        let delegate = AppNavigationDelegate()
+        let webView = WKWebView()
+        webView.navigationDelegate = delegate
+        let nav = webView.loadFileURL(file, allowingReadAccessTo: dir)
+        XCTAssertNotNil(nav)
+        XCTAssertTrue(delegate.finished.last === nav)
+        XCTAssertEqual(webView.title, "cached")
+        XCTAssertEqual(webView.url?.lastPathComponent, "temp_42.html")
+
+        let config = WKWebViewConfiguration()
+        config.contentLimits = ContentLimits(maxDocumentBytes: 10)
+        let small = WKWebView(frame: .zero, configuration: config)
+        small.navigationDelegate = delegate
+        small.loadHTMLString("<p>too long for the limit</p>", baseURL: nil)
+        XCTAssertEqual(delegate.log.last, "fail")
+        XCTAssertNil(small.title)
+    }
+
     func testUseFromBackgroundThread() {
         let webView = WKWebView()
         let collector = MessageCollector()
