@@ -38,7 +38,11 @@ public final class HTMLDocument: Sendable {
     let attrs: [AttrRecord]
     let text: [UInt8]
     let names: [String]
-    let nameIndex: [String: Int32]
+    let extraNames: [String: Int32]   // names beyond the known ones, by id
+
+    /// The id of a tag or attribute name in this document, if it occurs (or is a known name).
+    @inline(__always)
+    func nameID(_ name: String) -> Int32? { NameTable.knownIndex[name] ?? extraNames[name] }
     let interactive: [InteractiveRecord]
     let htmlIndex: Int32, headIndex: Int32, bodyIndex: Int32
     /// Number of `<script>` elements; their code is kept as text and never run.
@@ -51,9 +55,9 @@ public final class HTMLDocument: Sendable {
     init(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8], names: [String],
          html: Int32, head: Int32, body: Int32, doctype: String?, byteCount: Int) {
         self.nodes = nodes; self.attrs = attrs; self.text = text; self.names = names
-        var index: [String: Int32] = [:]
-        for (i, n) in names.enumerated() { index[n] = Int32(i) }
-        self.nameIndex = index
+        var extra: [String: Int32] = [:]
+        for i in KnownNames.list.count..<max(KnownNames.list.count, names.count) { extra[names[i]] = Int32(i) }
+        self.extraNames = extra
         self.htmlIndex = html; self.headIndex = head; self.bodyIndex = body
         self.doctype = doctype; self.byteCount = byteCount
         var scripts = 0
@@ -128,7 +132,7 @@ public final class HTMLDocument: Sendable {
 
     /// Elements with the given tag name (case-insensitive), in document order.
     public func elements(tag: String) -> [HTMLNode] {
-        guard let id = nameIndex[tag.lowercased()] else { return [] }
+        guard let id = nameID(tag.lowercased()) else { return [] }
         var out: [HTMLNode] = []
         for i in nodes.indices where nodes[i].kind == .element && nodes[i].name == id {
             out.append(HTMLNode(document: self, index: Int32(i)))
@@ -144,7 +148,7 @@ public final class HTMLDocument: Sendable {
 
     /// Elements that have `attribute`, and, when `value` is given, whose value equals it exactly.
     public func elements(attribute: String, value: String? = nil) -> [HTMLNode] {
-        guard let id = nameIndex[attribute.lowercased()] else { return [] }
+        guard let id = nameID(attribute.lowercased()) else { return [] }
         let wanted = value.map { Array($0.utf8) }
         return allElements.filter { node in
             guard let a = attributeSlot(node.index, id) else { return false }
@@ -293,7 +297,7 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of an attribute (name is case-insensitive), or nil when absent.
     public func attribute(_ name: String) -> String? {
-        guard let id = document.nameIndex[name.lowercased()], let a = document.attributeSlot(index, id) else { return nil }
+        guard let id = document.nameID(name.lowercased()), let a = document.attributeSlot(index, id) else { return nil }
         return document.string(document.attrs[a].start, document.attrs[a].count)
     }
 

@@ -215,7 +215,7 @@ public struct CSSSelector: Sendable, Equatable {
         let r = doc.nodes[Int(node)]
         guard r.kind == .element else { return false }
         if let tag = c.tag {
-            guard let id = doc.nameIndex[tag], id == r.name else { return false }
+            guard let id = doc.nameID(tag), id == r.name else { return false }
         }
         for id in c.ids {
             guard let a = doc.attributeSlot(node, N.id), doc.bytesEqual(doc.attrs[a].start, doc.attrs[a].count, Array(id.utf8))
@@ -223,7 +223,7 @@ public struct CSSSelector: Sendable, Equatable {
         }
         for cls in c.classes where !doc.hasClass(node, Array(cls.utf8)) { return false }
         for t in c.attributes {
-            guard let nameID = doc.nameIndex[t.name], let a = doc.attributeSlot(node, nameID) else { return false }
+            guard let nameID = doc.nameID(t.name), let a = doc.attributeSlot(node, nameID) else { return false }
             if t.op == .exists { continue }
             let v = doc.string(doc.attrs[a].start, doc.attrs[a].count)
             switch t.op {
