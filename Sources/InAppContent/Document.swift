@@ -439,3 +439,53 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension HTMLNode {
+    /// An indented text picture of the subtree: one line per element (`<a#id.class> href=…`) and per
+    /// non-blank text node (quoted, collapsed, cut at 60 characters). Indentation stops growing after
+    /// `maxIndent` levels; output stops after `maxLines` lines with a count of what was left out.
+    public func outline(maxLines: Int = 500, maxIndent: Int = 32) -> String {
+        let doc = document
+        var lines: [String] = []
+        var openEnds: [Int32] = []       // subtree ends of the ancestors being printed
+        var omitted = 0
+        var i = index
+        let end = record.end
+        while i <= end {
+            while let last = openEnds.last, last < i { openEnds.removeLast() }
+            let r = doc.nodes[Int(i)]
+            var line: String?
+            switch r.kind {
+            case .element:
+                let node = HTMLNode(document: doc, index: i)
+                var s = node.description
+                for name in ["href", "src", "type", "onclick", "action"] {
+                    if let v = node[name] { s += " \(name)=\(v.count > 60 ? String(v.prefix(60)) + "…" : v)" }
+                }
+                line = s
+            case .text:
+                let t = doc.string(r.dataStart, r.dataCount).collapsingWhitespace
+                if !t.isEmpty { line = "\"" + (t.count > 60 ? String(t.prefix(60)) + "…" : t) + "\"" }
+            case .document:
+                line = "#document"
+            case .doctype:
+                line = "<!DOCTYPE \(doc.string(r.dataStart, r.dataCount))>"
+            case .comment:
+                line = nil
+            }
+            if let line {
+                if lines.count < maxLines {
+                    let depth = openEnds.count
+                    let indent = depth > maxIndent ? String(repeating: "  ", count: maxIndent) + "(\(depth)) " : String(repeating: "  ", count: depth)
+                    lines.append(indent + line)
+                } else {
+                    omitted += 1
+                }
+            }
+            if r.end > i { openEnds.append(r.end) }
+            i += 1
+        }
+        if omitted > 0 { lines.append("… \(omitted) more lines") }
+        return lines.joined(separator: "\n")
+    }
+}

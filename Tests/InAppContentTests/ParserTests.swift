@@ -35,6 +35,29 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(doc.elements(tag: "a").first?["href"], "/go?a=1&b=2")
     }
 
+    func testOutlinePicture() throws {
+        let doc = try parse("<!DOCTYPE html><title>T</title><div id=m class='a b'><a href='https://x.example/'>Go  now</a><!-- c --> <p>Hi</p></div>")
+        XCTAssertEqual(doc.root.outline(), """
+        #document
+          <!DOCTYPE html>
+          <html>
+            <head>
+              <title>
+                "T"
+            <body>
+              <div#m.a.b>
+                <a> href=https://x.example/
+                  "Go now"
+                <p>
+                  "Hi"
+        """)
+        let deep = try parse(String(repeating: "<b>", count: 50) + "x")
+        let picture = deep.body.outline(maxLines: 10, maxIndent: 4)
+        XCTAssertEqual(picture.split(separator: "\n").count, 11)
+        XCTAssertTrue(picture.contains("(5) <b>"), picture)
+        XCTAssertTrue(picture.hasSuffix("… 42 more lines"), "body, 50 b elements and the text make 52 lines")
+    }
+
     func testEmptyDocumentHasHtmlHeadBody() throws {
         let doc = try parse("")
         XCTAssertEqual(outline(doc.root), "html(head,body)")
