@@ -205,13 +205,21 @@ open class WKWebView: UIView, @unchecked Sendable {
     public let page: ContentPage
     /// Scrolling settings.
     public let scrollView = WKWebViewScrollView(frame: .zero)
-    /// Recorded only.
-    open var isOpaque = true
-    /// Recorded only.
-    open var customUserAgent: String?
-
     private let lock = NSLock()
+    private var _isOpaque = true
+    private var _customUserAgent: String?
     private weak var _navigationDelegate: (any WKNavigationDelegate)?
+
+    /// Recorded only.
+    open var isOpaque: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return _isOpaque }
+        set { lock.lock(); _isOpaque = newValue; lock.unlock() }
+    }
+    /// Recorded only.
+    open var customUserAgent: String? {
+        get { lock.lock(); defer { lock.unlock() }; return _customUserAgent }
+        set { lock.lock(); _customUserAgent = newValue; lock.unlock() }
+    }
     private var navigations: [Int: WKNavigation] = [:]
     private let adapter = Adapter()
 
