@@ -245,6 +245,17 @@ struct TreeBuilder {
         default:
             break
         }
+        // Rows and cells placed directly in a table get the implied `tbody` (and `tr`) browsers add.
+        if name == N.tr || name == N.td || name == N.th {
+            if currentName == N.table {
+                let body = insertElement(N.tbody, attrs.count, 0)
+                try push(body, N.tbody)
+            }
+            if name != N.tr && (currentName == N.tbody || currentName == N.thead || currentName == N.tfoot) {
+                let row = insertElement(N.tr, attrs.count, 0)
+                try push(row, N.tr)
+            }
+        }
         if f & KnownNames.closesP != 0 && inScope(N.p, N.button) { popThrough(top(N.p)) }
         if f & KnownNames.heading != 0 && flag(currentName) & KnownNames.heading != 0 { pop() }
         let e = insertElement(name, a0, ac)

@@ -91,7 +91,12 @@ final class ParserTests: XCTestCase {
 
     func testTableCellsAndRowsCloseEachOther() throws {
         let doc = try parse("<table><tr><td>1<td>2<tr><th>h<td>3</table><p>after")
-        XCTAssertEqual(outline(doc.body), "table(tr(td,td),tr(th,td)),p")
+        XCTAssertEqual(outline(doc.body), "table(tbody(tr(td,td),tr(th,td))),p")
+    }
+
+    func testImpliedTbodyAndRow() throws {
+        let doc = try parse("<table><td>a<tr><td>b</table><table><thead><tr><th>h</thead><tbody><tr><td>c</table>")
+        XCTAssertEqual(outline(doc.body), "table(tbody(tr(td),tr(td))),table(thead(tr(th)),tbody(tr(td)))")
     }
 
     func testMisnestedFormattingIsRecoveredWithoutLoss() throws {
@@ -103,7 +108,7 @@ final class ParserTests: XCTestCase {
 
     func testStrayEndTagsAreIgnoredAndEndTagOutsideScopeToo() throws {
         let doc = try parse("</span><div>a</em></div></div><div><table><tr><td><div>in cell</div></td></tr></table></div>")
-        XCTAssertEqual(outline(doc.body), "div,div(table(tr(td(div))))")
+        XCTAssertEqual(outline(doc.body), "div,div(table(tbody(tr(td(div)))))")
         let stray = try parse("<p>x</p></p>")
         XCTAssertEqual(outline(stray.body), "p,p", "a stray </p> creates an empty paragraph, as browsers do")
         let br = try parse("a</br>b")
