@@ -16,6 +16,8 @@ public protocol ContentNavigationDelegate: AnyObject {
     func page(_ page: ContentPage, didFinish request: NavigationRequest)
     /// The navigation failed; the previous document stays.
     func page(_ page: ContentPage, didFail request: NavigationRequest, error: any Error)
+    /// An allowed navigation targets a new window (`target="_blank"`); the page itself stays.
+    func page(_ page: ContentPage, didRequestNewWindowFor request: NavigationRequest)
 }
 
 public extension ContentNavigationDelegate {
@@ -24,6 +26,7 @@ public extension ContentNavigationDelegate {
     func page(_ page: ContentPage, didStart request: NavigationRequest) {}
     func page(_ page: ContentPage, didFinish request: NavigationRequest) {}
     func page(_ page: ContentPage, didFail request: NavigationRequest, error: any Error) {}
+    func page(_ page: ContentPage, didRequestNewWindowFor request: NavigationRequest) {}
 }
 
 /// Named script message handlers. Shareable between pages (WebKit shares them through the configuration).
@@ -380,6 +383,7 @@ public final class ContentPage: @unchecked Sendable {
         if request.targetsNewWindow {
             locked { if pending?.request.id == id { pending = nil } }
             emit(.newWindowRequested(id: id, url: request.url))
+            (_delegateSnapshot() ?? delegate)?.page(self, didRequestNewWindowFor: request)
             return
         }
         if request.isSameDocument {
@@ -427,6 +431,8 @@ public final class ContentPage: @unchecked Sendable {
             finalDelegate?.page(self, didFail: request, error: error)
         }
     }
+
+    private func _delegateSnapshot() -> (any ContentNavigationDelegate)? { locked { _delegate } }
 
     private func readFile(_ url: URL) throws(ContentError) -> HTMLDocument {
         let size: Int

@@ -163,6 +163,34 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertEqual(webView.coverageReport().entries.count, 1)
     }
 
+    final class PopupMaker: WKUIDelegate {
+        var requested: [URL] = []
+        var created: WKWebView?
+        func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+                     for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+            requested.append(navigationAction.request.url!)
+            XCTAssertNil(navigationAction.targetFrame)
+            created = WKWebView(frame: .zero, configuration: configuration)
+            return created
+        }
+    }
+
+    func testBlankTargetAsksUIDelegateForANewWebView() throws {
+        let webView = WKWebView()
+        let ui = PopupMaker()
+        webView.uiDelegate = ui
+        webView.loadHTMLString(html, baseURL: nil)
+        try webView.tap(elementID: "web")
+        XCTAssertEqual(ui.requested.map(\.absoluteString), ["https://adobe.example/offer"])
+        XCTAssertEqual(ui.created?.url?.absoluteString, "https://adobe.example/offer")
+        XCTAssertEqual(webView.url?.absoluteString, "about:blank", "the message stays")
+        webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically = true
+        webView.allowsLinkPreview = false
+        webView.isInspectable = true
+        XCTAssertFalse(webView.allowsLinkPreview)
+        XCTAssertTrue(webView.isInspectable)
+    }
+
     func testViewPropertiesAndCastFromUIView() {
         let webView = WKWebView()
         webView.scrollView.isScrollEnabled = false
