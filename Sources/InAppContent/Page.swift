@@ -136,7 +136,9 @@ public final class ContentPage: @unchecked Sendable {
     private enum Payload {
         case html(String)
         case file(URL)
-        case none
+        case none          // http(s)/about: nothing is fetched; an empty document is shown
+        case keep          // the current URL again (a reload): the current document stays
+        case unsupported   // a scheme web views cannot load: the navigation fails
     }
     private struct Pending {
         let request: NavigationRequest
@@ -259,8 +261,9 @@ public final class ContentPage: @unchecked Sendable {
     }
 
     /// Navigates to `url` as a program would (`WKWebView.load(_:)`). Nothing is fetched: an allowed
-    /// navigation records the URL and shows an empty document, except `file:` URLs under the readable root,
-    /// which are read and parsed.
+    /// http(s) navigation records the URL and shows an empty document; the current URL again keeps the
+    /// current document (a reload); `file:` URLs under the readable root are read and parsed; other schemes
+    /// (`tel:`, `myapp://`) fail with ``ContentError/unsupportedURL(_:)`` and the page stays.
     @discardableResult
     public func load(url: URL, type: NavigationType = .other) -> Int? {
         startNavigation(to: url, type: type, source: nil, method: "GET", body: nil, newWindow: false, redirectFrom: nil, html: nil)
@@ -315,6 +318,10 @@ public final class ContentPage: @unchecked Sendable {
                 return nil
             }
             payload = .file(url)
+        } else if html == nil {
+            let scheme = url.scheme?.lowercased() ?? ""
+            if !["http", "https", "about", "data", "blob"].contains(scheme) { payload = .unsupported }
+            else if let current, url.absoluteString == current.absoluteString, redirectFrom == nil { payload = .keep }
         }
         var sameDocument = false
         if let current, redirectFrom == nil, !newWindow, html == nil, method == "GET", url.fragment != nil,
@@ -405,18 +412,25 @@ public final class ContentPage: @unchecked Sendable {
         case .none:
             hasContent = false
             result = .success(.empty)
+        case .keep:
+            result = .success(document)
+        case .unsupported:
+            result = .failure(.unsupportedURL(request.url))
         }
 
         lock.lock()
         guard pending?.request.id == id else { lock.unlock(); return }  // superseded while starting
         pending = nil
         if case .success(let doc) = result {
+            let replaced = doc !== _document
             _document = doc
             _url = request.url
-            if hasContent || request.url.isFileURL { _baseURL = p.baseURL ?? request.url }
+            if replaced { _baseURL = hasContent ? (p.baseURL ?? request.url) : request.url }
             if let r = p.readAccess { _readAccess = r }
-            fieldValues.removeAll()
-            checkedState.removeAll()
+            if replaced {
+                fieldValues.removeAll()
+                checkedState.removeAll()
+            }
         }
         let finalDelegate = _delegate ?? delegate
         lock.unlock()
@@ -532,6 +546,7 @@ public final class ContentPage: @unchecked Sendable {
 
     static func makeURL(_ raw: String, relativeTo base: URL?) -> URL? {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return base?.absoluteURL }   // an empty reference means the document itself
         if let u = URL(string: trimmed, relativeTo: base), u.scheme != nil || base != nil { return u.absoluteURL }
         let allowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: "#%"))
         if let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: allowed),

@@ -182,6 +182,24 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(d.log.last, "finish \(target.absoluteString)")
     }
 
+    func testAllowedCustomSchemeFailsLikeWebKitAndKeepsPage() throws {
+        let d = RecordingDelegate()
+        let page = ContentPage()
+        page.navigationDelegate = d
+        page.loadHTMLString("<title>t</title><a id=tel href='tel:+15551234'>Call</a><a id=self href=''>Reload</a>", baseURL: base)
+        try page.tap(elementID: "tel")
+        XCTAssertEqual(d.requests.last?.url.absoluteString, "tel:+15551234")
+        XCTAssertEqual(d.errors.last as? ContentError, .unsupportedURL(URL(string: "tel:+15551234")!))
+        XCTAssertEqual(page.url, base)
+        XCTAssertEqual(page.title, "t")
+        // A link to the current URL reloads it: policy asked, finish reported, document kept.
+        d.log.removeAll()
+        try page.tap(elementID: "self")
+        XCTAssertEqual(d.log.first, "decide linkActivated https://cdn.example/iam/")
+        XCTAssertEqual(d.log.last, "finish https://cdn.example/iam/")
+        XCTAssertEqual(page.title, "t")
+    }
+
     func testLinkTapCancelledByPolicyKeepsDocument() throws {
         let d = RecordingDelegate()
         let page = loadedPage(d)
