@@ -112,11 +112,12 @@ extension ContentPage {
             let tag = node.tagName
             let type = (node["type"] ?? (tag == "button" ? "submit" : "")).lowercased()
             let form = (node["form"].flatMap { document.element(id: $0) }) ?? node.ancestors.first { $0.tagName == "form" }
-            if let link = node.ancestors.first(where: { ($0.tagName == "a" || $0.tagName == "area") && $0.hasAttribute("href") }) {
+            if (tag == "button" || tag == "input") && (type == "submit" || type == "image"), let form {
+                parts.append("submit form \(form)")
+            } else if type != "reset",
+                      let link = node.ancestors.first(where: { ($0.tagName == "a" || $0.tagName == "area") && $0.hasAttribute("href") }) {
                 let (a, p) = linkProblem(link["href"] ?? "")
                 parts.append(a); problem = problem ?? p
-            } else if (tag == "button" || tag == "input") && (type == "submit" || type == "image"), let form {
-                parts.append("submit form \(form)")
             } else if node["onclick"] == nil {
                 let inherited = node.ancestors.first { $0.hasAttribute("onclick") }
                 if let inherited, let onclick = inherited["onclick"] {

@@ -654,13 +654,15 @@ public final class ContentPage: @unchecked Sendable {
             if tag == "input" {
                 let type = (element["type"] ?? "text").lowercased()
                 if type == "checkbox" || type == "radio" { return [toggle(element, radio: type == "radio")] }
-                if type == "submit" || type == "image" { return submitAction(from: element) }
+                if (type == "submit" || type == "image") && formOwner(of: element) != nil { return submitAction(from: element) }
                 if type == "reset" { return [] }
             }
             if tag == "button" {
+                // A submit button with a form submits it; otherwise the click goes on to an enclosing link
+                // (`<a href=…><button>…</button></a>` navigates in browsers).
                 let type = (element["type"] ?? "submit").lowercased()
-                if type == "submit" { return submitAction(from: element) }
-                return []
+                if type == "submit" && formOwner(of: element) != nil { return submitAction(from: element) }
+                if type == "reset" { return [] }
             }
             if tag == "label" {
                 // A label activates its control: the element named by `for`, else the first input inside it.

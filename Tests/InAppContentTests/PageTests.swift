@@ -450,6 +450,18 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(calls, ["logClick"])
     }
 
+    func testButtonInsideLinkFollowsTheLink() throws {
+        let d = RecordingDelegate()
+        let page = ContentPage()
+        page.navigationDelegate = d
+        page.loadHTMLString("<a href='https://shop.example/'><button id=b>Shop</button></a><form action='/f'><a href='/x'><button id=s>S</button></a></form>", baseURL: base)
+        d.policy = { _ in .cancel }
+        let r = try page.tap(elementID: "b")
+        XCTAssertEqual(r.actions, [.navigation(id: d.requests.last!.id, url: URL(string: "https://shop.example/")!)])
+        try page.tap(elementID: "s")   // a submit button with a form submits, even inside a link
+        XCTAssertEqual(d.requests.last?.type, .formSubmitted)
+    }
+
     func testTapWithoutActionIsReported() throws {
         let page = loadedPage()
         let r = try page.tap(elementID: "dead")
