@@ -150,6 +150,17 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(doc.body.textContent, "& < > \" ' \u{A0} © ® … — – € ™ → é ♥")
     }
 
+    func testEveryNamedReferenceInTheTableDecodes() throws {
+        let names = Entities.named.keys.sorted()
+        let html = names.map { "<i>&\($0);</i>" }.joined()
+        let doc = try parse(html)
+        let decoded = doc.elements(tag: "i").map(\.textContent)
+        XCTAssertEqual(decoded.count, names.count)
+        for (name, text) in zip(names, decoded) {
+            XCTAssertEqual(text.unicodeScalars.map(\.value), [Entities.named[name]!], name)
+        }
+    }
+
     func testNumericCharacterReferences() throws {
         let doc = try parse("<p>&#65;&#x42;&#X43;&#128512;&#0;&#x110000;&#xD800;&#150;&#99999999999999;</p>")
         XCTAssertEqual(doc.body.textContent, "ABC😀\u{FFFD}\u{FFFD}\u{FFFD}–\u{FFFD}")
