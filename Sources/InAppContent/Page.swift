@@ -277,6 +277,14 @@ public final class ContentPage: @unchecked Sendable {
                         redirectFrom: self.url ?? URL(string: "about:blank")!, html: html)
     }
 
+    /// Reloads the current URL (type `.reload`): the policy is asked, the current document stays.
+    @discardableResult
+    public func reload() -> Int? {
+        guard let current = url else { return nil }
+        return startNavigation(to: current, type: .reload, source: nil, method: "GET", body: nil, newWindow: false,
+                               redirectFrom: nil, html: nil)
+    }
+
     /// Abandons a navigation waiting for its decision; a later decision for it is ignored.
     public func stopLoading() {
         let dropped: Int? = locked {
@@ -312,7 +320,9 @@ public final class ContentPage: @unchecked Sendable {
         }
         let (current, root) = locked { (_url, readableRoot) }
         var payload: Payload = html.map { .html($0) } ?? .none
-        if url.isFileURL && html == nil {
+        if html == nil, type == .reload, let current, url.absoluteString == current.absoluteString {
+            payload = .keep
+        } else if url.isFileURL && html == nil {
             guard let root, ContentPage.isFile(url, inside: root) else {
                 emit(.blocked(url: url.absoluteString, reason: "file: URL outside the readable directory"))
                 return nil

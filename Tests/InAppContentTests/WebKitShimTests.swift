@@ -76,6 +76,19 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertEqual(delegate.actions.last?.sourceFrame.isMainFrame, true)
     }
 
+    func testReloadAsksDelegateAndKeepsDocument() {
+        let webView = WKWebView()
+        let delegate = AppNavigationDelegate()
+        webView.navigationDelegate = delegate
+        webView.loadHTMLString(html, baseURL: URL(string: "https://adobe.example/m"))
+        let nav = webView.reload()
+        XCTAssertEqual(delegate.actions.last?.navigationType, .reload)
+        XCTAssertTrue(delegate.finished.last === nav)
+        XCTAssertEqual(webView.title, "Adobe message")
+        XCTAssertFalse(webView.canGoBack)
+        XCTAssertNil(webView.goBack())
+    }
+
     func testDefaultDelegateMethodsAllow() throws {
         let webView = WKWebView()
         let delegate = SilentDelegate()

@@ -356,6 +356,19 @@ open class WKWebView: UIView, @unchecked Sendable {
     /// Abandons a navigation waiting for its decision.
     open func stopLoading() { page.stopLoading() }
 
+    /// Reloads the current URL (asks the navigation delegate with type `.reload`; the document stays).
+    @discardableResult
+    open func reload() -> WKNavigation? { page.reload().map(navigation(for:)) }
+
+    /// There is no history: always false.
+    open var canGoBack: Bool { false }
+    /// There is no history: always false.
+    open var canGoForward: Bool { false }
+    /// There is no history: does nothing and returns nil.
+    @discardableResult open func goBack() -> WKNavigation? { nil }
+    /// There is no history: does nothing and returns nil.
+    @discardableResult open func goForward() -> WKNavigation? { nil }
+
     // MARK: Headless extras
 
     /// The loaded document.
