@@ -344,6 +344,36 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
     /// Text content with white space trimmed and collapsed, as a user would read a label.
     public var visibleText: String { textContent.collapsingWhitespace }
 
+    /// Like ``visibleText`` but reading at most `maxBytes` of text from at most `maxNodes` descendants,
+    /// so labels of huge or deeply nested elements stay cheap.
+    func visibleTextPrefix(maxBytes: Int = 512, maxNodes: Int = 256) -> String {
+        let r = record
+        if r.kind == .text { return String(document.string(r.dataStart, r.dataCount).prefix(maxBytes)).collapsingWhitespace }
+        var bytes: [UInt8] = []
+        var i = Int(index) + 1
+        let end = min(Int(r.end), Int(index) + maxNodes)
+        while i <= end && bytes.count < maxBytes {
+            let n = document.nodes[i]
+            if n.kind == .text {
+                let take = min(Int(n.dataCount), maxBytes - bytes.count)
+                bytes.append(contentsOf: document.text[Int(n.dataStart)..<Int(n.dataStart) + take])
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self).collapsingWhitespace
+    }
+
+    /// The nearest ancestor satisfying `predicate`, walking up without building the ancestor list.
+    public func closestAncestor(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
+        var p = record.parent
+        while p >= 0 {
+            let node = HTMLNode(document: document, index: p)
+            if predicate(node) { return node }
+            p = document.nodes[Int(p)].parent
+        }
+        return nil
+    }
+
     /// The parent node (nil for the document node).
     public var parent: HTMLNode? {
         let p = record.parent

@@ -609,12 +609,14 @@ public final class ContentPage: @unchecked Sendable {
     /// `placeholder`, `name`, else the `alt` of a contained image.
     public static func label(of node: HTMLNode) -> String {
         if let aria = node["aria-label"]?.collapsingWhitespace, !aria.isEmpty { return aria }
-        let text = node.visibleText
+        let text = node.visibleTextPrefix()
         if !text.isEmpty { return text }
         for attr in ["value", "alt", "title", "placeholder", "name"] {
             if let v = node[attr]?.collapsingWhitespace, !v.isEmpty { return v }
         }
-        if let img = node.descendants.first(where: { $0.tagName == "img" }), let alt = img["alt"] { return alt.collapsingWhitespace }
+        let scanEnd = min(node.record.end, node.index + 256)
+        if scanEnd > node.index, let img = (node.index + 1...scanEnd).lazy.map({ HTMLNode(document: node.document, index: $0) })
+            .first(where: { $0.tagName == "img" }), let alt = img["alt"] { return alt.collapsingWhitespace }
         return ""
     }
 
@@ -760,7 +762,7 @@ public final class ContentPage: @unchecked Sendable {
 
     private func formOwner(of element: HTMLNode) -> HTMLNode? {
         if let formID = element["form"], let f = document.element(id: formID), f.tagName == "form" { return f }
-        return element.ancestors.first { $0.tagName == "form" }
+        return element.closestAncestor { $0.tagName == "form" }
     }
 
     private func submitAction(from submitter: HTMLNode) -> [TapAction] {

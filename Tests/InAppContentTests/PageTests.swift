@@ -559,6 +559,23 @@ final class PageTests: XCTestCase {
         XCTAssertTrue(report.description.hasPrefix("coverage: 9 of 12 interactive elements runnable"))
     }
 
+    func testDeeplyNestedClickHandlersStayLinear() throws {
+        let depth = 10_000
+        let html = String(repeating: "<span onclick=\"brazeBridge.closeMessage()\">", count: depth) + "<b>Deep</b>"
+        let page = ContentPage()
+        var calls = 0
+        page.bridgeReceiver = { _ in calls += 1 }
+        page.loadHTMLString(html, baseURL: nil)
+        let report = page.coverageReport()
+        XCTAssertEqual(report.entries.count, depth)
+        XCTAssertEqual(report.runnable.count, depth)
+        // Labels read only the first descendants: the outermost span has none, the innermost reads "Deep".
+        XCTAssertEqual(report.entries.first?.label, "")
+        XCTAssertEqual(report.entries.last?.label, "Deep")
+        try page.tap(selector: "b")              // bubbles through all 10 000 handlers
+        XCTAssertEqual(calls, depth)
+    }
+
     func testEventObserverSeesEveryEventInOrder() throws {
         let page = ContentPage()
         var seen: [ContentEvent] = []
