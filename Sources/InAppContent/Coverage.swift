@@ -43,10 +43,20 @@ extension ContentPage {
     /// Lists each interactive element of the loaded document and whether its action can run here, and why not.
     public func coverageReport() -> CoverageReport {
         let doc = document
+        // Nearest link, form and onclick ancestors of every node, in one pass (parents precede children).
+        var above = Ancestry(count: doc.nodes.count)
+        for i in 1..<doc.nodes.count {
+            let p = Int(doc.nodes[i].parent)
+            guard p > 0, doc.nodes[p].kind == .element else { continue }
+            let name = doc.nodes[p].name
+            above.link[i] = (name == N.a || name == N.area) && doc.attributeSlot(Int32(p), N.href) != nil ? Int32(p) : above.link[p]
+            above.form[i] = name == N.form ? Int32(p) : above.form[p]
+            above.onclick[i] = doc.attributeSlot(Int32(p), N.onclick) != nil ? Int32(p) : above.onclick[p]
+        }
         var entries: [CoverageEntry] = []
         for item in doc.interactiveElements {
             let node = item.node
-            let (action, reason) = analyze(node, kind: item.kind)
+            let (action, reason) = analyze(node, kind: item.kind, above)
             entries.append(CoverageEntry(element: node, kind: item.kind, label: ContentPage.label(of: node),
                                          action: action, isRunnable: reason == nil, reason: reason))
         }
@@ -85,7 +95,15 @@ extension ContentPage {
         return ("link \(url.absoluteString)", nil)
     }
 
-    private func analyze(_ node: HTMLNode, kind: InteractiveKind) -> (String, String?) {
+    struct Ancestry {
+        var link: [Int32], form: [Int32], onclick: [Int32]
+        init(count: Int) {
+            link = [Int32](repeating: -1, count: count); form = link; onclick = link
+        }
+    }
+
+    private func analyze(_ node: HTMLNode, kind: InteractiveKind, _ above: Ancestry) -> (String, String?) {
+        func ancestor(_ index: Int32) -> HTMLNode? { index < 0 ? nil : HTMLNode(document: node.document, index: index) }
         var parts: [String] = []
         var problem: String?
         if node.hasAttribute("disabled") { return ("disabled control", "disabled") }
@@ -111,14 +129,15 @@ extension ContentPage {
         case .button:
             let tag = node.tagName
             let type = (node["type"] ?? (tag == "button" ? "submit" : "")).lowercased()
-            let form = (node["form"].flatMap { document.element(id: $0) }) ?? node.ancestors.first { $0.tagName == "form" }
-            if let link = node.ancestors.first(where: { ($0.tagName == "a" || $0.tagName == "area") && $0.hasAttribute("href") }) {
+            let form = (node["form"].flatMap { node.document.element(id: $0) }) ?? ancestor(above.form[Int(node.index)])
+            if (tag == "button" || tag == "input") && (type == "submit" || type == "image"), let form {
+                parts.append("submit form \(form)")
+            } else if type != "reset",
+                      let link = ancestor(above.link[Int(node.index)]) {
                 let (a, p) = linkProblem(link["href"] ?? "")
                 parts.append(a); problem = problem ?? p
-            } else if (tag == "button" || tag == "input") && (type == "submit" || type == "image"), let form {
-                parts.append("submit form \(form)")
             } else if node["onclick"] == nil {
-                let inherited = node.ancestors.first { $0.hasAttribute("onclick") }
+                let inherited = ancestor(above.onclick[Int(node.index)])
                 if let inherited, let onclick = inherited["onclick"] {
                     parts.append("script \(onclick) (on \(inherited))")
                     problem = problem ?? scriptProblem(onclick)

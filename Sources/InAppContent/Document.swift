@@ -38,7 +38,11 @@ public final class HTMLDocument: Sendable {
     let attrs: [AttrRecord]
     let text: [UInt8]
     let names: [String]
-    let nameIndex: [String: Int32]
+    let extraNames: [String: Int32]   // names beyond the known ones, by id
+
+    /// The id of a tag or attribute name in this document, if it occurs (or is a known name).
+    @inline(__always)
+    func nameID(_ name: String) -> Int32? { NameTable.knownIndex[name] ?? extraNames[name] }
     let interactive: [InteractiveRecord]
     let htmlIndex: Int32, headIndex: Int32, bodyIndex: Int32
     /// Number of `<script>` elements; their code is kept as text and never run.
@@ -51,9 +55,9 @@ public final class HTMLDocument: Sendable {
     init(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8], names: [String],
          html: Int32, head: Int32, body: Int32, doctype: String?, byteCount: Int) {
         self.nodes = nodes; self.attrs = attrs; self.text = text; self.names = names
-        var index: [String: Int32] = [:]
-        for (i, n) in names.enumerated() { index[n] = Int32(i) }
-        self.nameIndex = index
+        var extra: [String: Int32] = [:]
+        for i in KnownNames.list.count..<max(KnownNames.list.count, names.count) { extra[names[i]] = Int32(i) }
+        self.extraNames = extra
         self.htmlIndex = html; self.headIndex = head; self.bodyIndex = body
         self.doctype = doctype; self.byteCount = byteCount
         var scripts = 0
@@ -128,7 +132,7 @@ public final class HTMLDocument: Sendable {
 
     /// Elements with the given tag name (case-insensitive), in document order.
     public func elements(tag: String) -> [HTMLNode] {
-        guard let id = nameIndex[tag.lowercased()] else { return [] }
+        guard let id = nameID(tag.lowercased()) else { return [] }
         var out: [HTMLNode] = []
         for i in nodes.indices where nodes[i].kind == .element && nodes[i].name == id {
             out.append(HTMLNode(document: self, index: Int32(i)))
@@ -144,7 +148,7 @@ public final class HTMLDocument: Sendable {
 
     /// Elements that have `attribute`, and, when `value` is given, whose value equals it exactly.
     public func elements(attribute: String, value: String? = nil) -> [HTMLNode] {
-        guard let id = nameIndex[attribute.lowercased()] else { return [] }
+        guard let id = nameID(attribute.lowercased()) else { return [] }
         let wanted = value.map { Array($0.utf8) }
         return allElements.filter { node in
             guard let a = attributeSlot(node.index, id) else { return false }
@@ -293,7 +297,7 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of an attribute (name is case-insensitive), or nil when absent.
     public func attribute(_ name: String) -> String? {
-        guard let id = document.nameIndex[name.lowercased()], let a = document.attributeSlot(index, id) else { return nil }
+        guard let id = document.nameID(name.lowercased()), let a = document.attributeSlot(index, id) else { return nil }
         return document.string(document.attrs[a].start, document.attrs[a].count)
     }
 
@@ -339,6 +343,36 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
 
     /// Text content with white space trimmed and collapsed, as a user would read a label.
     public var visibleText: String { textContent.collapsingWhitespace }
+
+    /// Like ``visibleText`` but reading at most `maxBytes` of text from at most `maxNodes` descendants,
+    /// so labels of huge or deeply nested elements stay cheap.
+    func visibleTextPrefix(maxBytes: Int = 512, maxNodes: Int = 256) -> String {
+        let r = record
+        if r.kind == .text { return String(document.string(r.dataStart, r.dataCount).prefix(maxBytes)).collapsingWhitespace }
+        var bytes: [UInt8] = []
+        var i = Int(index) + 1
+        let end = min(Int(r.end), Int(index) + maxNodes)
+        while i <= end && bytes.count < maxBytes {
+            let n = document.nodes[i]
+            if n.kind == .text {
+                let take = min(Int(n.dataCount), maxBytes - bytes.count)
+                bytes.append(contentsOf: document.text[Int(n.dataStart)..<Int(n.dataStart) + take])
+            }
+            i += 1
+        }
+        return String(decoding: bytes, as: UTF8.self).collapsingWhitespace
+    }
+
+    /// The nearest ancestor satisfying `predicate`, walking up without building the ancestor list.
+    public func closestAncestor(where predicate: (HTMLNode) -> Bool) -> HTMLNode? {
+        var p = record.parent
+        while p >= 0 {
+            let node = HTMLNode(document: document, index: p)
+            if predicate(node) { return node }
+            p = document.nodes[Int(p)].parent
+        }
+        return nil
+    }
 
     /// The parent node (nil for the document node).
     public var parent: HTMLNode? {
@@ -433,5 +467,55 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
         case .document: return "#document"
         case .doctype: return "#doctype \(data ?? "")"
         }
+    }
+}
+
+extension HTMLNode {
+    /// An indented text picture of the subtree: one line per element (`<a#id.class> href=…`) and per
+    /// non-blank text node (quoted, collapsed, cut at 60 characters). Indentation stops growing after
+    /// `maxIndent` levels; output stops after `maxLines` lines with a count of what was left out.
+    public func outline(maxLines: Int = 500, maxIndent: Int = 32) -> String {
+        let doc = document
+        var lines: [String] = []
+        var openEnds: [Int32] = []       // subtree ends of the ancestors being printed
+        var omitted = 0
+        var i = index
+        let end = record.end
+        while i <= end {
+            while let last = openEnds.last, last < i { openEnds.removeLast() }
+            let r = doc.nodes[Int(i)]
+            var line: String?
+            switch r.kind {
+            case .element:
+                let node = HTMLNode(document: doc, index: i)
+                var s = node.description
+                for name in ["href", "src", "type", "onclick", "action"] {
+                    if let v = node[name] { s += " \(name)=\(v.count > 60 ? String(v.prefix(60)) + "…" : v)" }
+                }
+                line = s
+            case .text:
+                let t = doc.string(r.dataStart, r.dataCount).collapsingWhitespace
+                if !t.isEmpty { line = "\"" + (t.count > 60 ? String(t.prefix(60)) + "…" : t) + "\"" }
+            case .document:
+                line = "#document"
+            case .doctype:
+                line = "<!DOCTYPE \(doc.string(r.dataStart, r.dataCount))>"
+            case .comment:
+                line = nil
+            }
+            if let line {
+                if lines.count < maxLines {
+                    let depth = openEnds.count
+                    let indent = depth > maxIndent ? String(repeating: "  ", count: maxIndent) + "(\(depth)) " : String(repeating: "  ", count: depth)
+                    lines.append(indent + line)
+                } else {
+                    omitted += 1
+                }
+            }
+            if r.end > i { openEnds.append(r.end) }
+            i += 1
+        }
+        if omitted > 0 { lines.append("… \(omitted) more lines") }
+        return lines.joined(separator: "\n")
     }
 }

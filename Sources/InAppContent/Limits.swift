@@ -27,6 +27,9 @@ public enum ContentError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileOutsideReadAccess(url: URL, readAccess: URL)
     /// A `file:` URL could not be read.
     case fileUnreadable(url: URL, reason: String)
+    /// An allowed navigation to a scheme a web view cannot load itself (`tel:`, `myapp://`, …); WebKit
+    /// fails such navigations too, leaving the page as it was.
+    case unsupportedURL(URL)
 
     public var description: String {
         switch self {
@@ -34,6 +37,7 @@ public enum ContentError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .nestingTooDeep(limit): return "elements nest deeper than the limit of \(limit)"
         case let .fileOutsideReadAccess(url, dir): return "\(url.absoluteString) is outside the readable directory \(dir.absoluteString)"
         case let .fileUnreadable(url, reason): return "cannot read \(url.absoluteString): \(reason)"
+        case let .unsupportedURL(url): return "unsupported URL \(url.absoluteString)"
         }
     }
 }

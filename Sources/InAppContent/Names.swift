@@ -74,15 +74,31 @@ struct NameTable {
     private var slots: [Int32]
     private var mask: Int
 
-    init() {
+    /// A table holding the known names, built once; each parse starts from a copy of it.
+    static let seeded: NameTable = {
+        var t = NameTable(empty: ())
+        for name in KnownNames.list {
+            var u = Array(name.utf8)
+            _ = u.withUnsafeMutableBufferPointer { t.intern($0.baseAddress!, $0.count) }
+        }
+        return t
+    }()
+
+    /// Every known name and its id.
+    static let knownIndex: [String: Int32] = {
+        var d: [String: Int32] = [:]
+        for (i, n) in KnownNames.list.enumerated() { d[n] = Int32(i) }
+        return d
+    }()
+
+    private init(empty: Void) {
         slots = [Int32](repeating: -1, count: 512)
         mask = 511
         bytes.reserveCapacity(2048)
-        for name in KnownNames.list {
-            var u = Array(name.utf8)
-            _ = u.withUnsafeMutableBufferPointer { intern($0.baseAddress!, $0.count) }
-        }
     }
+
+    /// A table containing the known names (ids as in ``N``).
+    init() { self = NameTable.seeded }
 
     var count: Int { strings.count }
 

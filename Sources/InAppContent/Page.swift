@@ -16,6 +16,8 @@ public protocol ContentNavigationDelegate: AnyObject {
     func page(_ page: ContentPage, didFinish request: NavigationRequest)
     /// The navigation failed; the previous document stays.
     func page(_ page: ContentPage, didFail request: NavigationRequest, error: any Error)
+    /// An allowed navigation targets a new window (`target="_blank"`); the page itself stays.
+    func page(_ page: ContentPage, didRequestNewWindowFor request: NavigationRequest)
 }
 
 public extension ContentNavigationDelegate {
@@ -24,6 +26,7 @@ public extension ContentNavigationDelegate {
     func page(_ page: ContentPage, didStart request: NavigationRequest) {}
     func page(_ page: ContentPage, didFinish request: NavigationRequest) {}
     func page(_ page: ContentPage, didFail request: NavigationRequest, error: any Error) {}
+    func page(_ page: ContentPage, didRequestNewWindowFor request: NavigationRequest) {}
 }
 
 /// Named script message handlers. Shareable between pages (WebKit shares them through the configuration).
@@ -133,7 +136,9 @@ public final class ContentPage: @unchecked Sendable {
     private enum Payload {
         case html(String)
         case file(URL)
-        case none
+        case none          // http(s)/about: nothing is fetched; an empty document is shown
+        case keep          // the current URL again (a reload): the current document stays
+        case unsupported   // a scheme web views cannot load: the navigation fails
     }
     private struct Pending {
         let request: NavigationRequest
@@ -256,8 +261,9 @@ public final class ContentPage: @unchecked Sendable {
     }
 
     /// Navigates to `url` as a program would (`WKWebView.load(_:)`). Nothing is fetched: an allowed
-    /// navigation records the URL and shows an empty document, except `file:` URLs under the readable root,
-    /// which are read and parsed.
+    /// http(s) navigation records the URL and shows an empty document; the current URL again keeps the
+    /// current document (a reload); `file:` URLs under the readable root are read and parsed; other schemes
+    /// (`tel:`, `myapp://`) fail with ``ContentError/unsupportedURL(_:)`` and the page stays.
     @discardableResult
     public func load(url: URL, type: NavigationType = .other) -> Int? {
         startNavigation(to: url, type: type, source: nil, method: "GET", body: nil, newWindow: false, redirectFrom: nil, html: nil)
@@ -269,6 +275,14 @@ public final class ContentPage: @unchecked Sendable {
     public func simulateRedirect(to url: URL, html: String? = nil) -> Int? {
         startNavigation(to: url, type: .other, source: nil, method: "GET", body: nil, newWindow: false,
                         redirectFrom: self.url ?? URL(string: "about:blank")!, html: html)
+    }
+
+    /// Reloads the current URL (type `.reload`): the policy is asked, the current document stays.
+    @discardableResult
+    public func reload() -> Int? {
+        guard let current = url else { return nil }
+        return startNavigation(to: current, type: .reload, source: nil, method: "GET", body: nil, newWindow: false,
+                               redirectFrom: nil, html: nil)
     }
 
     /// Abandons a navigation waiting for its decision; a later decision for it is ignored.
@@ -306,12 +320,18 @@ public final class ContentPage: @unchecked Sendable {
         }
         let (current, root) = locked { (_url, readableRoot) }
         var payload: Payload = html.map { .html($0) } ?? .none
-        if url.isFileURL && html == nil {
+        if html == nil, type == .reload, let current, url.absoluteString == current.absoluteString {
+            payload = .keep
+        } else if url.isFileURL && html == nil {
             guard let root, ContentPage.isFile(url, inside: root) else {
                 emit(.blocked(url: url.absoluteString, reason: "file: URL outside the readable directory"))
                 return nil
             }
             payload = .file(url)
+        } else if html == nil {
+            let scheme = url.scheme?.lowercased() ?? ""
+            if !["http", "https", "about", "data", "blob"].contains(scheme) { payload = .unsupported }
+            else if let current, url.absoluteString == current.absoluteString, redirectFrom == nil { payload = .keep }
         }
         var sameDocument = false
         if let current, redirectFrom == nil, !newWindow, html == nil, method == "GET", url.fragment != nil,
@@ -380,6 +400,7 @@ public final class ContentPage: @unchecked Sendable {
         if request.targetsNewWindow {
             locked { if pending?.request.id == id { pending = nil } }
             emit(.newWindowRequested(id: id, url: request.url))
+            (_delegateSnapshot() ?? delegate)?.page(self, didRequestNewWindowFor: request)
             return
         }
         if request.isSameDocument {
@@ -401,18 +422,25 @@ public final class ContentPage: @unchecked Sendable {
         case .none:
             hasContent = false
             result = .success(.empty)
+        case .keep:
+            result = .success(document)
+        case .unsupported:
+            result = .failure(.unsupportedURL(request.url))
         }
 
         lock.lock()
         guard pending?.request.id == id else { lock.unlock(); return }  // superseded while starting
         pending = nil
         if case .success(let doc) = result {
+            let replaced = doc !== _document
             _document = doc
             _url = request.url
-            if hasContent || request.url.isFileURL { _baseURL = p.baseURL ?? request.url }
+            if replaced { _baseURL = hasContent ? (p.baseURL ?? request.url) : request.url }
             if let r = p.readAccess { _readAccess = r }
-            fieldValues.removeAll()
-            checkedState.removeAll()
+            if replaced {
+                fieldValues.removeAll()
+                checkedState.removeAll()
+            }
         }
         let finalDelegate = _delegate ?? delegate
         lock.unlock()
@@ -427,6 +455,8 @@ public final class ContentPage: @unchecked Sendable {
             finalDelegate?.page(self, didFail: request, error: error)
         }
     }
+
+    private func _delegateSnapshot() -> (any ContentNavigationDelegate)? { locked { _delegate } }
 
     private func readFile(_ url: URL) throws(ContentError) -> HTMLDocument {
         let size: Int
@@ -526,6 +556,7 @@ public final class ContentPage: @unchecked Sendable {
 
     static func makeURL(_ raw: String, relativeTo base: URL?) -> URL? {
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return base?.absoluteURL }   // an empty reference means the document itself
         if let u = URL(string: trimmed, relativeTo: base), u.scheme != nil || base != nil { return u.absoluteURL }
         let allowed = CharacterSet.urlQueryAllowed.union(.urlPathAllowed).union(CharacterSet(charactersIn: "#%"))
         if let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: allowed),
@@ -578,12 +609,14 @@ public final class ContentPage: @unchecked Sendable {
     /// `placeholder`, `name`, else the `alt` of a contained image.
     public static func label(of node: HTMLNode) -> String {
         if let aria = node["aria-label"]?.collapsingWhitespace, !aria.isEmpty { return aria }
-        let text = node.visibleText
+        let text = node.visibleTextPrefix()
         if !text.isEmpty { return text }
         for attr in ["value", "alt", "title", "placeholder", "name"] {
             if let v = node[attr]?.collapsingWhitespace, !v.isEmpty { return v }
         }
-        if let img = node.descendants.first(where: { $0.tagName == "img" }), let alt = img["alt"] { return alt.collapsingWhitespace }
+        let scanEnd = min(node.record.end, node.index + 256)
+        if scanEnd > node.index, let img = (node.index + 1...scanEnd).lazy.map({ HTMLNode(document: node.document, index: $0) })
+            .first(where: { $0.tagName == "img" }), let alt = img["alt"] { return alt.collapsingWhitespace }
         return ""
     }
 
@@ -633,13 +666,15 @@ public final class ContentPage: @unchecked Sendable {
             if tag == "input" {
                 let type = (element["type"] ?? "text").lowercased()
                 if type == "checkbox" || type == "radio" { return [toggle(element, radio: type == "radio")] }
-                if type == "submit" || type == "image" { return submitAction(from: element) }
+                if (type == "submit" || type == "image") && formOwner(of: element) != nil { return submitAction(from: element) }
                 if type == "reset" { return [] }
             }
             if tag == "button" {
+                // A submit button with a form submits it; otherwise the click goes on to an enclosing link
+                // (`<a href=…><button>…</button></a>` navigates in browsers).
                 let type = (element["type"] ?? "submit").lowercased()
-                if type == "submit" { return submitAction(from: element) }
-                return []
+                if type == "submit" && formOwner(of: element) != nil { return submitAction(from: element) }
+                if type == "reset" { return [] }
             }
             if tag == "label" {
                 // A label activates its control: the element named by `for`, else the first input inside it.
@@ -727,7 +762,7 @@ public final class ContentPage: @unchecked Sendable {
 
     private func formOwner(of element: HTMLNode) -> HTMLNode? {
         if let formID = element["form"], let f = document.element(id: formID), f.tagName == "form" { return f }
-        return element.ancestors.first { $0.tagName == "form" }
+        return element.closestAncestor { $0.tagName == "form" }
     }
 
     private func submitAction(from submitter: HTMLNode) -> [TapAction] {

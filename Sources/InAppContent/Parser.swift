@@ -73,9 +73,12 @@ struct TreeBuilder {
 
     init(sizeHint: Int, maxDepth: Int) {
         self.maxDepth = max(3, maxDepth)  // html, head and body always fit
-        nodes.reserveCapacity(max(16, sizeHint / 24))
-        attrs.reserveCapacity(max(16, sizeHint / 40))
-        text.reserveCapacity(max(64, sizeHint / 2))
+        // Large inputs get generous estimates: growing would copy, while reserved pages that are never
+        // touched cost nothing. Small ones stay tight so the allocations stay small.
+        let large = sizeHint > 1 << 18
+        nodes.reserveCapacity(max(16, sizeHint / (large ? 16 : 24)))
+        attrs.reserveCapacity(max(16, sizeHint / (large ? 24 : 40)))
+        text.reserveCapacity(max(64, large ? sizeHint * 3 / 4 : sizeHint / 2))
         topPos = [Int32](repeating: -1, count: 256)
         nodes.append(NodeRecord(kind: .document, name: -1, parent: -1, firstChild: -1, lastChild: -1,
                                 nextSibling: -1, end: 0, dataStart: 0, dataCount: 0))
@@ -241,6 +244,17 @@ struct TreeBuilder {
             if pos >= 0 && pos > top(N.table) { popThrough(pos) }
         default:
             break
+        }
+        // Rows and cells placed directly in a table get the implied `tbody` (and `tr`) browsers add.
+        if name == N.tr || name == N.td || name == N.th {
+            if currentName == N.table {
+                let body = insertElement(N.tbody, attrs.count, 0)
+                try push(body, N.tbody)
+            }
+            if name != N.tr && (currentName == N.tbody || currentName == N.thead || currentName == N.tfoot) {
+                let row = insertElement(N.tr, attrs.count, 0)
+                try push(row, N.tr)
+            }
         }
         if f & KnownNames.closesP != 0 && inScope(N.p, N.button) { popThrough(top(N.p)) }
         if f & KnownNames.heading != 0 && flag(currentName) & KnownNames.heading != 0 { pop() }

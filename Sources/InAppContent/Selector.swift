@@ -147,12 +147,26 @@ public struct CSSSelector: Sendable, Equatable {
         let doc = scope.document
         let end = Int(scope.record.end)
         var out: [HTMLNode] = []
+        var memo = Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
         var i = Int(scope.index) + 1
         while i <= end && out.count < limit {
-            if doc.nodes[i].kind == .element && matches(doc, Int32(i)) { out.append(HTMLNode(document: doc, index: Int32(i))) }
+            if doc.nodes[i].kind == .element {
+                for (n, complex) in list.enumerated() where matches(doc, Int32(i), complex, &memo, n) {
+                    out.append(HTMLNode(document: doc, index: Int32(i)))
+                    break
+                }
+            }
             i += 1
         }
         return out
+    }
+
+    /// Per query: for each complex selector and part, nodes known not to match that part and to have no
+    /// ancestor matching it.
+    /// Deep trees share ancestors, so remembering failed walks keeps a whole query linear in the tree size.
+    struct Memo {
+        var noMatchAbove: [[Set<Int32>]]
+        init(_ sets: [[Set<Int32>]]) { noMatchAbove = sets }
     }
 
     /// Whether `node` matches any selector of the list.
@@ -161,53 +175,49 @@ public struct CSSSelector: Sendable, Equatable {
     }
 
     func matches(_ doc: HTMLDocument, _ node: Int32) -> Bool {
-        for complex in list where matches(doc, node, complex) { return true }
+        var memo = Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
+        for (n, complex) in list.enumerated() where matches(doc, node, complex, &memo, n) { return true }
         return false
     }
 
-    private func matches(_ doc: HTMLDocument, _ node: Int32, _ c: Complex) -> Bool {
+    /// Right-to-left matching. A failed descendant step fails the whole selector (a higher starting
+    /// point cannot find more ancestors); a failed child step restarts from the most recent descendant
+    /// step one ancestor higher. This keeps matching polynomial on deep trees.
+    private func matches(_ doc: HTMLDocument, _ node: Int32, _ c: Complex, _ memo: inout Memo, _ n: Int) -> Bool {
         let last = c.parts.count - 1
         guard matchCompound(doc, node, c.parts[last]) else { return false }
-        // Choice points for descendant combinators: (index of the part matched, node it matched).
-        var choices: [(Int, Int32)] = []
+        var resume: (part: Int, node: Int32)?   // the latest descendant step: part matched and where
         var k = last
         var cur = node
-        while true {
-            if k == 0 { return true }
-            let comb = c.combinators[k - 1]
-            var found: Int32 = -1
-            if comb == .child {
+        while k > 0 {
+            if c.combinators[k - 1] == .child {
                 let p = doc.nodes[Int(cur)].parent
-                if p >= 0 && matchCompound(doc, p, c.parts[k - 1]) { found = p }
+                if p >= 0 && matchCompound(doc, p, c.parts[k - 1]) { cur = p; k -= 1; continue }
+                guard let r = resume else { return false }
+                let next = ancestor(doc, above: r.node, matching: c.parts[r.part], &memo.noMatchAbove[n][r.part])
+                if next < 0 { return false }
+                resume = (r.part, next); cur = next; k = r.part
             } else {
-                found = ancestor(doc, above: cur, matching: c.parts[k - 1])
+                let found = ancestor(doc, above: cur, matching: c.parts[k - 1], &memo.noMatchAbove[n][k - 1])
+                if found < 0 { return false }
+                resume = (k - 1, found); cur = found; k -= 1
             }
-            if found >= 0 {
-                if comb == .descendant { choices.append((k - 1, found)) }
-                cur = found; k -= 1
-                continue
-            }
-            // Backtrack: retry the most recent descendant step one ancestor higher.
-            var resumed = false
-            while let (part, matched) = choices.popLast() {
-                let next = ancestor(doc, above: matched, matching: c.parts[part])
-                if next >= 0 {
-                    choices.append((part, next))
-                    cur = next; k = part
-                    resumed = true
-                    break
-                }
-            }
-            if !resumed { return false }
         }
+        return true
     }
 
-    private func ancestor(_ doc: HTMLDocument, above node: Int32, matching part: Compound) -> Int32 {
+    private func ancestor(_ doc: HTMLDocument, above node: Int32, matching part: Compound,
+                          _ noMatchAbove: inout Set<Int32>) -> Int32 {
+        var visited: [Int32] = []
         var a = doc.nodes[Int(node)].parent
         while a > 0 {
+            if noMatchAbove.contains(a) { break }
             if matchCompound(doc, a, part) { return a }
+            visited.append(a)
             a = doc.nodes[Int(a)].parent
         }
+        // Each visited ancestor neither matches nor has a matching ancestor.
+        for v in visited { noMatchAbove.insert(v) }
         return -1
     }
 
@@ -215,7 +225,7 @@ public struct CSSSelector: Sendable, Equatable {
         let r = doc.nodes[Int(node)]
         guard r.kind == .element else { return false }
         if let tag = c.tag {
-            guard let id = doc.nameIndex[tag], id == r.name else { return false }
+            guard let id = doc.nameID(tag), id == r.name else { return false }
         }
         for id in c.ids {
             guard let a = doc.attributeSlot(node, N.id), doc.bytesEqual(doc.attrs[a].start, doc.attrs[a].count, Array(id.utf8))
@@ -223,7 +233,7 @@ public struct CSSSelector: Sendable, Equatable {
         }
         for cls in c.classes where !doc.hasClass(node, Array(cls.utf8)) { return false }
         for t in c.attributes {
-            guard let nameID = doc.nameIndex[t.name], let a = doc.attributeSlot(node, nameID) else { return false }
+            guard let nameID = doc.nameID(t.name), let a = doc.attributeSlot(node, nameID) else { return false }
             if t.op == .exists { continue }
             let v = doc.string(doc.attrs[a].start, doc.attrs[a].count)
             switch t.op {

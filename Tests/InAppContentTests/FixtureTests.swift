@@ -71,7 +71,12 @@ final class FixtureTests: XCTestCase {
             let doc = try HTMLDocument.parse(html)
             var parsed: [String: Int] = [:]
             for e in doc.allElements { parsed[e.tagName, default: 0] += 1 }
-            XCTAssertEqual(parsed, try startTagCounts(html), name)
+            var expected = try startTagCounts(html)
+            // Browsers wrap rows written directly in a table in an implied tbody, one per such table.
+            if expected["tbody"] == nil, let tables = expected["table"], parsed["tbody"] != nil {
+                expected["tbody"] = tables
+            }
+            XCTAssertEqual(parsed, expected, name)
             // Every element's attributes survive: the number of `name=` pairs matches per element kind
             // (checked loosely: every id in the source is findable).
             let ids = try NSRegularExpression(pattern: "(?i)\\sid=[\"']?([A-Za-z0-9_-]+)")
@@ -309,7 +314,7 @@ final class FixtureTests: XCTestCase {
         let doc = page.document
         XCTAssertEqual(doc.documentElement["lang"], "en-US")
         XCTAssertEqual(doc.body["class"], "grid-page")
-        XCTAssertEqual(try doc.querySelectorAll("table#grid > tr").count, 4, "rows are not wrapped in an implied tbody")
+        XCTAssertEqual(try doc.querySelectorAll("table#grid > tbody > tr").count, 4, "rows get the implied tbody")
         XCTAssertEqual(try doc.querySelectorAll("tr > td").count, 12)
         XCTAssertEqual(try doc.querySelectorAll("tr").map { $0.children.count }, [3, 3, 3, 3])
         XCTAssertEqual(try doc.querySelectorAll(".wrap > p").count, 3)

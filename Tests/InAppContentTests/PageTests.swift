@@ -182,6 +182,24 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(d.log.last, "finish \(target.absoluteString)")
     }
 
+    func testAllowedCustomSchemeFailsLikeWebKitAndKeepsPage() throws {
+        let d = RecordingDelegate()
+        let page = ContentPage()
+        page.navigationDelegate = d
+        page.loadHTMLString("<title>t</title><a id=tel href='tel:+15551234'>Call</a><a id=self href=''>Reload</a>", baseURL: base)
+        try page.tap(elementID: "tel")
+        XCTAssertEqual(d.requests.last?.url.absoluteString, "tel:+15551234")
+        XCTAssertEqual(d.errors.last as? ContentError, .unsupportedURL(URL(string: "tel:+15551234")!))
+        XCTAssertEqual(page.url, base)
+        XCTAssertEqual(page.title, "t")
+        // A link to the current URL reloads it: policy asked, finish reported, document kept.
+        d.log.removeAll()
+        try page.tap(elementID: "self")
+        XCTAssertEqual(d.log.first, "decide linkActivated https://cdn.example/iam/")
+        XCTAssertEqual(d.log.last, "finish https://cdn.example/iam/")
+        XCTAssertEqual(page.title, "t")
+    }
+
     func testLinkTapCancelledByPolicyKeepsDocument() throws {
         let d = RecordingDelegate()
         let page = loadedPage(d)
@@ -432,6 +450,18 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(calls, ["logClick"])
     }
 
+    func testButtonInsideLinkFollowsTheLink() throws {
+        let d = RecordingDelegate()
+        let page = ContentPage()
+        page.navigationDelegate = d
+        page.loadHTMLString("<a href='https://shop.example/'><button id=b>Shop</button></a><form action='/f'><a href='/x'><button id=s>S</button></a></form>", baseURL: base)
+        d.policy = { _ in .cancel }
+        let r = try page.tap(elementID: "b")
+        XCTAssertEqual(r.actions, [.navigation(id: d.requests.last!.id, url: URL(string: "https://shop.example/")!)])
+        try page.tap(elementID: "s")   // a submit button with a form submits, even inside a link
+        XCTAssertEqual(d.requests.last?.type, .formSubmitted)
+    }
+
     func testTapWithoutActionIsReported() throws {
         let page = loadedPage()
         let r = try page.tap(elementID: "dead")
@@ -527,6 +557,23 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(entry("tile")?.isRunnable, true)
         XCTAssertEqual(report.notRunnable.compactMap { $0.element.id }, ["off", "dead", "unsupported"])
         XCTAssertTrue(report.description.hasPrefix("coverage: 9 of 12 interactive elements runnable"))
+    }
+
+    func testDeeplyNestedClickHandlersStayLinear() throws {
+        let depth = 10_000
+        let html = String(repeating: "<span onclick=\"brazeBridge.closeMessage()\">", count: depth) + "<b>Deep</b>"
+        let page = ContentPage()
+        var calls = 0
+        page.bridgeReceiver = { _ in calls += 1 }
+        page.loadHTMLString(html, baseURL: nil)
+        let report = page.coverageReport()
+        XCTAssertEqual(report.entries.count, depth)
+        XCTAssertEqual(report.runnable.count, depth)
+        // Labels read only the first descendants: the outermost span has none, the innermost reads "Deep".
+        XCTAssertEqual(report.entries.first?.label, "")
+        XCTAssertEqual(report.entries.last?.label, "Deep")
+        try page.tap(selector: "b")              // bubbles through all 10 000 handlers
+        XCTAssertEqual(calls, depth)
     }
 
     func testEventObserverSeesEveryEventInOrder() throws {

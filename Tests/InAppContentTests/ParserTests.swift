@@ -35,6 +35,29 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(doc.elements(tag: "a").first?["href"], "/go?a=1&b=2")
     }
 
+    func testOutlinePicture() throws {
+        let doc = try parse("<!DOCTYPE html><title>T</title><div id=m class='a b'><a href='https://x.example/'>Go  now</a><!-- c --> <p>Hi</p></div>")
+        XCTAssertEqual(doc.root.outline(), """
+        #document
+          <!DOCTYPE html>
+          <html>
+            <head>
+              <title>
+                "T"
+            <body>
+              <div#m.a.b>
+                <a> href=https://x.example/
+                  "Go now"
+                <p>
+                  "Hi"
+        """)
+        let deep = try parse(String(repeating: "<b>", count: 50) + "x")
+        let picture = deep.body.outline(maxLines: 10, maxIndent: 4)
+        XCTAssertEqual(picture.split(separator: "\n").count, 11)
+        XCTAssertTrue(picture.contains("(5) <b>"), picture)
+        XCTAssertTrue(picture.hasSuffix("… 42 more lines"), "body, 50 b elements and the text make 52 lines")
+    }
+
     func testEmptyDocumentHasHtmlHeadBody() throws {
         let doc = try parse("")
         XCTAssertEqual(outline(doc.root), "html(head,body)")
@@ -68,7 +91,12 @@ final class ParserTests: XCTestCase {
 
     func testTableCellsAndRowsCloseEachOther() throws {
         let doc = try parse("<table><tr><td>1<td>2<tr><th>h<td>3</table><p>after")
-        XCTAssertEqual(outline(doc.body), "table(tr(td,td),tr(th,td)),p")
+        XCTAssertEqual(outline(doc.body), "table(tbody(tr(td,td),tr(th,td))),p")
+    }
+
+    func testImpliedTbodyAndRow() throws {
+        let doc = try parse("<table><td>a<tr><td>b</table><table><thead><tr><th>h</thead><tbody><tr><td>c</table>")
+        XCTAssertEqual(outline(doc.body), "table(tbody(tr(td),tr(td))),table(thead(tr(th)),tbody(tr(td)))")
     }
 
     func testMisnestedFormattingIsRecoveredWithoutLoss() throws {
@@ -80,7 +108,7 @@ final class ParserTests: XCTestCase {
 
     func testStrayEndTagsAreIgnoredAndEndTagOutsideScopeToo() throws {
         let doc = try parse("</span><div>a</em></div></div><div><table><tr><td><div>in cell</div></td></tr></table></div>")
-        XCTAssertEqual(outline(doc.body), "div,div(table(tr(td(div))))")
+        XCTAssertEqual(outline(doc.body), "div,div(table(tbody(tr(td(div)))))")
         let stray = try parse("<p>x</p></p>")
         XCTAssertEqual(outline(stray.body), "p,p", "a stray </p> creates an empty paragraph, as browsers do")
         let br = try parse("a</br>b")
@@ -120,6 +148,17 @@ final class ParserTests: XCTestCase {
         let text = "&amp; &lt; &gt; &quot; &apos; &nbsp; &copy; &reg; &hellip; &mdash; &ndash; &euro; &trade; &rarr; &eacute; &hearts;"
         let doc = try parse("<p>\(text)</p>")
         XCTAssertEqual(doc.body.textContent, "& < > \" ' \u{A0} © ® … — – € ™ → é ♥")
+    }
+
+    func testEveryNamedReferenceInTheTableDecodes() throws {
+        let names = Entities.named.keys.sorted()
+        let html = names.map { "<i>&\($0);</i>" }.joined()
+        let doc = try parse(html)
+        let decoded = doc.elements(tag: "i").map(\.textContent)
+        XCTAssertEqual(decoded.count, names.count)
+        for (name, text) in zip(names, decoded) {
+            XCTAssertEqual(text.unicodeScalars.map(\.value), [Entities.named[name]!], name)
+        }
     }
 
     func testNumericCharacterReferences() throws {
@@ -199,6 +238,40 @@ final class ParserTests: XCTestCase {
         let doc = try parse(html)
         XCTAssertEqual(doc.elements(tag: "i").count, 40_000)
         XCTAssertEqual(doc.body.textContent, "x")
+    }
+
+    func testDeepDocumentInAPageCanBeTappedReportedAndReplaced() throws {
+        let depth = 100_000
+        let html = String(repeating: "<section>", count: depth) + "<a id=deep href='https://deep.example/'>deep link</a>"
+        let page = ContentPage()
+        page.loadHTMLString(html, baseURL: nil)
+        XCTAssertEqual(page.document.elements(tag: "section").count, depth)
+        let result = try page.tap(elementID: "deep")   // walks 100 000 ancestors for onclick handlers
+        XCTAssertEqual(result.actions, [.navigation(id: 2, url: URL(string: "https://deep.example/")!)])
+        page.loadHTMLString(html, baseURL: nil)
+        XCTAssertEqual(page.coverageReport().entries.map { $0.element.id }, ["deep"])
+        XCTAssertEqual(try page.document.querySelectorAll("section > section > a").count, 1)
+        page.loadHTMLString("<p>small</p>", baseURL: nil)   // the deep document is released here
+        XCTAssertEqual(page.document.body.visibleText, "small")
+    }
+
+    func testRandomBytesNeverCrash() throws {
+        var rng = SplitMix(seed: 7)
+        for round in 0..<200 {
+            let count = Int(rng.next() % 3000)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(count)
+            for _ in 0..<count {
+                // Bias towards markup characters so the tokenizer's paths are exercised.
+                let r = rng.next()
+                let markup: [UInt8] = Array("<>/!-=\"'&#;[]?abcdiv p".utf8)
+                bytes.append(r % 3 == 0 ? UInt8(truncatingIfNeeded: r >> 8) : markup[Int((r >> 8) % UInt64(markup.count))])
+            }
+            let doc = try HTMLDocument.parse(bytes: bytes)
+            XCTAssertEqual(doc.body.tagName, "body", "round \(round)")
+            _ = doc.body.textContent
+            _ = doc.interactiveElements
+        }
     }
 
     func testDepthLimitIsATypedError() {

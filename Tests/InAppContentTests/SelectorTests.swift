@@ -62,6 +62,22 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(try d2.querySelectorAll("section div > em").count, 1)
     }
 
+    func testMixedCombinatorsNeedRestartAndDeepTreesStayFast() throws {
+        // `a > b c`: the nearest `b` ancestor of c is not a child of `a`, a higher one is.
+        let d = try HTMLDocument.parse("<x><y><z><y><c id=t></c></y></z></y></x>")
+        XCTAssertEqual(try d.querySelectorAll("x > y c").map { $0.id ?? "" }, ["t"])
+        XCTAssertEqual(try d.querySelectorAll("z > y > c").count, 1)
+        XCTAssertEqual(try d.querySelectorAll("x > z c").count, 0)
+        // A failed ancestor walk from one node must not hide that node from a later walk.
+        let nested = try HTMLDocument.parse("<div id=a><div id=b><p><div id=c></div></p></div></div>")
+        XCTAssertEqual(try nested.querySelectorAll("div div").map { $0.id ?? "" }, ["b", "c"])
+        XCTAssertEqual(try nested.querySelectorAll("div > div div").map { $0.id ?? "" }, ["c"])
+        // A selector that fails on a 20 000-deep tree must not explode combinatorially.
+        let deep = try HTMLDocument.parse(String(repeating: "<div>", count: 20_000))
+        XCTAssertEqual(try deep.querySelectorAll("span div div").count, 0)
+        XCTAssertEqual(try deep.querySelectorAll("body > div > div").count, 1)
+    }
+
     func testScopedQueriesAndMatches() throws {
         let section = try XCTUnwrap(doc.querySelector("section"))
         XCTAssertEqual(try section.querySelectorAll("a").count, 2)

@@ -76,6 +76,19 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertEqual(delegate.actions.last?.sourceFrame.isMainFrame, true)
     }
 
+    func testReloadAsksDelegateAndKeepsDocument() {
+        let webView = WKWebView()
+        let delegate = AppNavigationDelegate()
+        webView.navigationDelegate = delegate
+        webView.loadHTMLString(html, baseURL: URL(string: "https://adobe.example/m"))
+        let nav = webView.reload()
+        XCTAssertEqual(delegate.actions.last?.navigationType, .reload)
+        XCTAssertTrue(delegate.finished.last === nav)
+        XCTAssertEqual(webView.title, "Adobe message")
+        XCTAssertFalse(webView.canGoBack)
+        XCTAssertNil(webView.goBack())
+    }
+
     func testDefaultDelegateMethodsAllow() throws {
         let webView = WKWebView()
         let delegate = SilentDelegate()
@@ -163,6 +176,34 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertEqual(webView.coverageReport().entries.count, 1)
     }
 
+    final class PopupMaker: WKUIDelegate {
+        var requested: [URL] = []
+        var created: WKWebView?
+        func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+                     for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? {
+            requested.append(navigationAction.request.url!)
+            XCTAssertNil(navigationAction.targetFrame)
+            created = WKWebView(frame: .zero, configuration: configuration)
+            return created
+        }
+    }
+
+    func testBlankTargetAsksUIDelegateForANewWebView() throws {
+        let webView = WKWebView()
+        let ui = PopupMaker()
+        webView.uiDelegate = ui
+        webView.loadHTMLString(html, baseURL: nil)
+        try webView.tap(elementID: "web")
+        XCTAssertEqual(ui.requested.map(\.absoluteString), ["https://adobe.example/offer"])
+        XCTAssertEqual(ui.created?.url?.absoluteString, "https://adobe.example/offer")
+        XCTAssertEqual(webView.url?.absoluteString, "about:blank", "the message stays")
+        webView.configuration.preferences.javaScriptCanOpenWindowsAutomatically = true
+        webView.allowsLinkPreview = false
+        webView.isInspectable = true
+        XCTAssertFalse(webView.allowsLinkPreview)
+        XCTAssertTrue(webView.isInspectable)
+    }
+
     func testViewPropertiesAndCastFromUIView() {
         let webView = WKWebView()
         webView.scrollView.isScrollEnabled = false
@@ -196,6 +237,30 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertNotNil(nav)
         XCTAssertEqual(webView.url?.absoluteString, "https://example.com/page")
         XCTAssertNil(webView.title)
+    }
+
+    func testLoadFileURLInsideReadAccessAndConfigurationLimits() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wk-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("temp_42.html")
+        try "<title>cached</title><p>x</p>".write(to: file, atomically: true, encoding: .utf8)
+        let delegate = AppNavigationDelegate()
+        let webView = WKWebView()
+        webView.navigationDelegate = delegate
+        let nav = webView.loadFileURL(file, allowingReadAccessTo: dir)
+        XCTAssertNotNil(nav)
+        XCTAssertTrue(delegate.finished.last === nav)
+        XCTAssertEqual(webView.title, "cached")
+        XCTAssertEqual(webView.url?.lastPathComponent, "temp_42.html")
+
+        let config = WKWebViewConfiguration()
+        config.contentLimits = ContentLimits(maxDocumentBytes: 10)
+        let small = WKWebView(frame: .zero, configuration: config)
+        small.navigationDelegate = delegate
+        small.loadHTMLString("<p>too long for the limit</p>", baseURL: nil)
+        XCTAssertEqual(delegate.log.last, "fail")
+        XCTAssertNil(small.title)
     }
 
     func testUseFromBackgroundThread() {

@@ -113,7 +113,51 @@ public protocol WKScriptMessageHandler: AnyObject {
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
 }
 
+/// Window features of a `window.open`/`target="_blank"` request (all unspecified here).
+open class WKWindowFeatures: @unchecked Sendable {
+    open var menuBarVisibility: NSNumber?
+    open var statusBarVisibility: NSNumber?
+    open var toolbarsVisibility: NSNumber?
+    open var allowsResizing: NSNumber?
+    public init() {}
+}
+
+/// UI callbacks. Only new-window requests are modelled: after a `target="_blank"` navigation is allowed,
+/// `webView(_:createWebViewWith:for:windowFeatures:)` is asked; a returned web view is sent the request.
+public protocol WKUIDelegate: AnyObject {
+    func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+                 for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView?
+}
+
+public extension WKUIDelegate {
+    func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration,
+                 for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? { nil }
+}
+
 // MARK: - Configuration
+
+/// Script preferences; recorded only (scripts never run beyond the subset).
+open class WKPreferences: @unchecked Sendable {
+    open var javaScriptEnabled = true
+    open var javaScriptCanOpenWindowsAutomatically = false
+    open var minimumFontSize: CGFloat = 0
+    public init() {}
+}
+
+/// Per-navigation preferences; recorded only.
+open class WKWebpagePreferences: @unchecked Sendable {
+    open var allowsContentJavaScript = true
+    public init() {}
+}
+
+/// Media types that need a user gesture to play; recorded only.
+public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let audio = WKAudiovisualMediaTypes(rawValue: 1)
+    public static let video = WKAudiovisualMediaTypes(rawValue: 2)
+    public static let all: WKAudiovisualMediaTypes = [.audio, .video]
+}
 
 /// When a user script would be injected. Scripts are stored, never run (there is no JavaScript engine).
 public enum WKUserScriptInjectionTime: Int, Sendable {
@@ -177,6 +221,12 @@ open class WKWebViewConfiguration: @unchecked Sendable {
     open var allowsInlineMediaPlayback = false
     /// Recorded only.
     open var suppressesIncrementalRendering = false
+    /// Recorded only.
+    open var preferences = WKPreferences()
+    /// Recorded only.
+    open var defaultWebpagePreferences = WKWebpagePreferences()
+    /// Recorded only.
+    open var mediaTypesRequiringUserActionForPlayback: WKAudiovisualMediaTypes = .all
     /// Document size and depth limits for pages of web views using this configuration (headless extra).
     open var contentLimits = ContentLimits.default
     public init() {}
@@ -205,13 +255,38 @@ open class WKWebView: UIView, @unchecked Sendable {
     public let page: ContentPage
     /// Scrolling settings.
     public let scrollView = WKWebViewScrollView(frame: .zero)
-    /// Recorded only.
-    open var isOpaque = true
-    /// Recorded only.
-    open var customUserAgent: String?
-
     private let lock = NSLock()
+    private var _isOpaque = true
+    private var _customUserAgent: String?
     private weak var _navigationDelegate: (any WKNavigationDelegate)?
+    private weak var _uiDelegate: (any WKUIDelegate)?
+    private var flags: [String: Bool] = [:]
+
+    private func flag(_ name: String, _ fallback: Bool) -> Bool { lock.lock(); defer { lock.unlock() }; return flags[name] ?? fallback }
+    private func setFlag(_ name: String, _ value: Bool) { lock.lock(); flags[name] = value; lock.unlock() }
+
+    /// Asked to create a web view for `target="_blank"` navigations; weak.
+    open var uiDelegate: (any WKUIDelegate)? {
+        get { lock.lock(); defer { lock.unlock() }; return _uiDelegate }
+        set { lock.lock(); _uiDelegate = newValue; lock.unlock() }
+    }
+    /// Recorded only.
+    open var allowsLinkPreview: Bool { get { flag("linkPreview", true) } set { setFlag("linkPreview", newValue) } }
+    /// Recorded only.
+    open var allowsBackForwardNavigationGestures: Bool { get { flag("backForward", false) } set { setFlag("backForward", newValue) } }
+    /// Recorded only.
+    open var isInspectable: Bool { get { flag("inspectable", false) } set { setFlag("inspectable", newValue) } }
+
+    /// Recorded only.
+    open var isOpaque: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return _isOpaque }
+        set { lock.lock(); _isOpaque = newValue; lock.unlock() }
+    }
+    /// Recorded only.
+    open var customUserAgent: String? {
+        get { lock.lock(); defer { lock.unlock() }; return _customUserAgent }
+        set { lock.lock(); _customUserAgent = newValue; lock.unlock() }
+    }
     private var navigations: [Int: WKNavigation] = [:]
     private let adapter = Adapter()
 
@@ -281,6 +356,19 @@ open class WKWebView: UIView, @unchecked Sendable {
     /// Abandons a navigation waiting for its decision.
     open func stopLoading() { page.stopLoading() }
 
+    /// Reloads the current URL (asks the navigation delegate with type `.reload`; the document stays).
+    @discardableResult
+    open func reload() -> WKNavigation? { page.reload().map(navigation(for:)) }
+
+    /// There is no history: always false.
+    open var canGoBack: Bool { false }
+    /// There is no history: always false.
+    open var canGoForward: Bool { false }
+    /// There is no history: does nothing and returns nil.
+    @discardableResult open func goBack() -> WKNavigation? { nil }
+    /// There is no history: does nothing and returns nil.
+    @discardableResult open func goForward() -> WKNavigation? { nil }
+
     // MARK: Headless extras
 
     /// The loaded document.
@@ -339,6 +427,20 @@ open class WKWebView: UIView, @unchecked Sendable {
                                             contentRequest: request)
             delegate.webView(webView, decidePolicyFor: action) { policy in
                 decisionHandler(policy == .allow ? .allow : .cancel)
+            }
+        }
+
+        func page(_ page: ContentPage, didRequestNewWindowFor request: NavigationRequest) {
+            guard let webView, let ui = webView.uiDelegate else { return }
+            var urlRequest = URLRequest(url: request.url)
+            urlRequest.httpMethod = request.httpMethod
+            urlRequest.httpBody = request.httpBody
+            let main = WKFrameInfo(isMainFrame: true, request: URLRequest(url: webView.url ?? URL(string: "about:blank")!))
+            let action = WKNavigationAction(request: urlRequest, navigationType: WKNavigationType(request.type),
+                                            targetFrame: nil, sourceFrame: main, contentRequest: request)
+            if let created = ui.webView(webView, createWebViewWith: webView.configuration, for: action,
+                                        windowFeatures: WKWindowFeatures()) {
+                created.load(urlRequest)
             }
         }
 
