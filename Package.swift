@@ -60,8 +60,6 @@ var targets: [Target] = [
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
 
-    // Throughput benchmark of parse + DOM + interactive index (`swift run -c release content-bench`).
-    .executableTarget(name: "ContentBench", dependencies: ["InAppContent"], swiftSettings: strict),
 ]
 
 if shimsNeeded {
@@ -79,7 +77,6 @@ let package = Package(
     products: libraries.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "iam", targets: ["iam"]),
         .executable(name: "openinapp-bench", targets: ["Bench"]),
-        .executable(name: "content-bench", targets: ["ContentBench"]),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 // Deterministic synthetic HTML for the content benchmark: a 15 kB in-app message and a ~2 MB page.
-// (Moved from the former content-bench executable.)
+// (Moved here from the former standalone content-bench executable.)
 import Foundation
 
 /// Deterministic pseudo-random numbers so every run parses the same bytes.
