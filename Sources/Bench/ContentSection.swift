@@ -60,3 +60,18 @@ struct PeerResult: Decodable {
     let max_s: Double
     let interactive: Int
 }
+
+/// Runs `command file` through the shell and decodes the JSON lines it prints; failures give no results.
+func runPeers(_ command: String, file: String) -> [PeerResult] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command + " \"$0\"", file]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch { return [] }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+        try? JSONDecoder().decode(PeerResult.self, from: Data($0.utf8))
+    }
+}

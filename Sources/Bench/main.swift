@@ -21,6 +21,9 @@ if let dir = take("--write-synthetic") {
     exit(0)
 }
 let peersFile = take("--peers")
+/// `--peer-command CMD`: run `CMD FILE` (printing peers.py JSON lines) right before timing our parser on FILE, so
+/// both are measured within seconds of each other on a machine whose load changes.
+let peerCommand = take("--peer-command")
 /// `--only content|triggers|pipeline` runs one section (for profiling).
 let only = take("--only")
 func wanted(_ section: String) -> Bool { only == nil || only == section }
@@ -51,6 +54,9 @@ print("| file | kB | ours MB/s | ours ms/doc | lexbor MB/s | lxml MB/s | ours ÷
 print("|---|---|---|---|---|---|---|---|")
 var contentRates: [String: Double] = [:]
 for file in files {
+    if let peerCommand {
+        for r in runPeers(peerCommand, file: file) { peers[file, default: [:]][r.peer] = r }
+    }
     let r = try ContentBench.run(file: file, samples: quick ? 5 : 7)
     contentRates[file] = r.mbPerSecond
     let name = (file as NSString).lastPathComponent
