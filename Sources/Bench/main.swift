@@ -50,6 +50,8 @@ var lexborRatios: [Double] = []
 if wanted("content") {
 print("## Content model: parse + DOM + interactive index")
 print("")
+print("Ours: parse + DOM + interactive index. Peers: parse + tree only (less work), called from Python.")
+print("")
 print("| file | kB | ours MB/s | ours ms/doc | lexbor MB/s | lxml MB/s | ours ÷ lexbor | ours ÷ lxml |")
 print("|---|---|---|---|---|---|---|---|")
 var contentRates: [String: Double] = [:]
