@@ -246,7 +246,10 @@ final class FacadeConcurrencyStressTests: XCTestCase {
                 case 8:
                     let seconds = Double(rng.below(3))
                     lane.queue.async { lane.harness.clock.advance(by: seconds) }
-                case 9: if rng.below(4) == 0 { lane.braze.changeUser(userId: "u\(rng.below(3))") }
+                case 9:
+                    // Rare enough that messages still get displayed between user changes.
+                    if rng.below(16) == 0 { lane.braze.changeUser(userId: "u\(rng.below(3))") }
+                    else { lane.braze.logCustomEvent(name: "e\(rng.below(4))") }
                 case 10:
                     let o: DeviceOrientation = rng.below(2) == 0 ? .portrait : .landscapeLeft
                     lane.queue.async { lane.harness.device.rotate(to: o) }
@@ -257,6 +260,7 @@ final class FacadeConcurrencyStressTests: XCTestCase {
         for lane in lanes { lane.queue.sync {}; XCTAssertTrue(lane.harness.settle(timeout: 60)); lane.queue.sync {} }
 
         var totalPresents = 0, totalDelivered = 0
+        var outcomes: [String: Int] = [:]
         for (k, lane) in lanes.enumerated() {
             let engine = lane.ui.engine
             XCTAssertEqual(engine.invariantViolations, [], "lane \(k): state machine and stack invariants")
@@ -286,10 +290,18 @@ final class FacadeConcurrencyStressTests: XCTestCase {
             for item in engine.stack.elements + (engine.displayedMessage.map { [$0] } ?? []) {
                 if let ctx = item.message.context { XCTAssertEqual(ctx.userID, current, "lane \(k): \(item.messageID) is for another user") }
             }
+            for id in ids {
+                let s = engine.state(of: id)
+                outcomes[s.map { s in s.reason.map { "\(s.name)(\($0.code))" } ?? s.name } ?? "none", default: 0] += 1
+            }
             totalPresents += presents.values.reduce(0, +)
             totalDelivered += ids.count
         }
         XCTAssertGreaterThan(totalPresents, 0, "the run displayed messages")
+        var errs: [String: Int] = [:]
+        for lane in lanes { for e in lane.harness.trace.events where e.name == "error" { errs[String((e.details["error"] ?? "").prefix(40)), default: 0] += 1 } }
+        print("braze stress errors in the last 2 000 trace events per UI: \(errs.sorted { $0.key < $1.key })")
+        print("braze stress outcomes: \(outcomes.sorted { $0.key < $1.key })")
         print("braze stress: \(Self.threads) threads × \(ops) ops on 4 UIs, \(totalDelivered) delivered, \(totalPresents) presented")
     }
 }
