@@ -7,6 +7,7 @@ import AEPCore
 @testable import AEPMessaging
 @testable import BrazeKit
 @testable import BrazeUI
+@testable import AppboyKit
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -33,7 +34,7 @@ final class BadInputMatrixTests: XCTestCase {
     }
 
     func testEveryMalformedInputGivesATypedErrorOrDocumentedRecovery() {
-        let rows = Self.contentRows + Self.brazePayloadRows + Self.brazeUIRows + Self.adobeRows + Self.coreRows
+        let rows = Self.contentRows + Self.brazePayloadRows + Self.brazeUIRows + Self.adobeRows + Self.appboyRows + Self.coreRows
         XCTAssertGreaterThanOrEqual(rows.count, 50)
         XCTAssertEqual(Set(rows.map(\.name)).count, rows.count, "row names are unique")
         var failures: [String] = []
@@ -586,6 +587,40 @@ final class BadInputMatrixTests: XCTestCase {
         func onDismiss(message: any Showable) { dismisses.withLock { $0 += 1 } }
         func shouldShowMessage(message: any Showable) -> Bool { true }
     }
+
+    // MARK: Appboy (AppboyKit)
+
+    final class AppboyRecorder: NSObject, ABKInAppMessageControllerDelegate, @unchecked Sendable {
+        let unmatched = Locked([String]())
+        func noMatchingTrigger(for eventType: ABKTriggerEventType, name: String?) {
+            unmatched.withLock { $0.append(name ?? "nil") }
+        }
+    }
+
+    static func appboy(_ delegate: AppboyRecorder? = nil) -> Appboy {
+        var options: [AnyHashable: Any] = [:]
+        if let delegate { options[ABKInAppMessageControllerDelegateKey] = delegate }
+        Appboy.start(withApiKey: "k", in: UIApplication.shared, withLaunchOptions: nil, withAppboyOptions: options)
+        return Appboy.sharedInstance()!
+    }
+
+    static var appboyRows: [Row] { [
+        Row(name: "appboy.displayNextWithEmptyStack", expects: "documented no-op: nothing displayed, stack still empty") { _ in
+            let a = appboy()
+            a.inAppMessageController.displayNextInAppMessage()
+            a.inAppMessageController.displayNextInAppMessage(with: nil)
+            let c = a.inAppMessageController
+            return c.presenter.displayedMessage == nil && c.inAppMessagesRemainingOnStack() == 0 ? nil : "something displayed"
+        },
+        Row(name: "appboy.eventWithoutCampaign", expects: "noMatchingTrigger(for:name:) on the delegate, traced") { h in
+            let delegate = AppboyRecorder()
+            let a = appboy(delegate)
+            a.logCustomEvent("nobody-listens", withProperties: [1: Date(), "object": NSObject(), "nan": Double.nan])
+            h.settle()
+            if delegate.unmatched.snapshot != ["nobody-listens"] { return "unmatched \(delegate.unmatched.snapshot)" }
+            return has(h, "callback.noMatchingTrigger(for:name:)")
+        },
+    ] }
 
     // MARK: Core
 
