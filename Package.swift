@@ -58,6 +58,10 @@ var targets: [Target] = [
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
+    // Fuzz regressions, facade concurrency stress, bad-input matrix and leak checks across every facade.
+    .testTarget(name: "ReliabilityTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
+                                                        "AppboyKit", "InAppCore", "InAppContent", "InAppRendering",
+                                                        "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
 
 ]

@@ -157,7 +157,8 @@ extension Braze {
 
         private static func color(_ o: [String: JSONValue], _ key: String, _ fallback: Braze.InAppMessage.Color) throws -> Braze.InAppMessage.Color {
             guard let v = o[key], v != .null else { return fallback }
-            guard let n = v.numberValue, n.rounded() == n else {
+            // Range-checked as a Double first: converting 1e300 (or an infinity) to Int64 would trap.
+            guard let n = v.numberValue, n.rounded() == n, n >= Double(Int32.min), n <= Double(UInt32.max) else {
                 throw Braze.InAppMessage.PayloadError.invalidValue(key: key, value: v.description)
             }
             // Accept signed 32-bit (as Java/ObjC servers write them) and unsigned values.

@@ -225,7 +225,12 @@ extension BrazeInAppMessageUI {
                 guard let product = string(0) else { return bad(0, "string") }
                 guard arguments.count > 1, let price = arguments[1].numberValue else { return bad(1, "number") }
                 let currency = string(2) ?? "USD"
-                let quantity = arguments.count > 3 ? Int(arguments[3].numberValue ?? 1) : 1
+                var quantity = 1
+                if arguments.count > 3, let q = arguments[3].numberValue {
+                    // A quantity beyond Int (1e300, from the page's script) is a bad argument, not a trap.
+                    guard let whole = Int(exactly: q.rounded(.towardZero)) else { return bad(3, "integer") }
+                    quantity = whole
+                }
                 var props: [String: Any]?
                 if arguments.count > 4, case .object(let o) = arguments[4] { props = o.mapValues(\.foundationValue) }
                 braze?.logPurchase(productId: product, currency: currency, price: price, quantity: quantity, properties: props)

@@ -1,0 +1,1 @@
+brazeBridge.logClick("button_1")

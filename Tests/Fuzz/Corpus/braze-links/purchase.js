@@ -1,0 +1,1 @@
+brazeBridge.logPurchase("sku", 1.5, "USD", 3)

@@ -1,0 +1,1 @@
+brazeBridge.logPurchase("sku", 1, "USD", 1e300)

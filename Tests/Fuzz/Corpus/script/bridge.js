@@ -1,0 +1,1 @@
+brazeBridge.logCustomEvent("clicked", {"plan": "pro"}); brazeBridge.closeMessage();

@@ -1,0 +1,1 @@
+window.location = "adbinapp://dismiss?interaction=closed"

@@ -1,0 +1,1 @@
+void 0; location.href = '/next?x=%20y'; 'done'

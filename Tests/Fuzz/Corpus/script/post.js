@@ -1,0 +1,1 @@
+window.webkit.messageHandlers.buttonClicked.postMessage({"id": 1, "ok": true, "list": [1, 'a', null]})

@@ -1,0 +1,1 @@
+appboyBridge.getUser().setFirstName("Ann"); brazeBridge.logPurchase("sku", 9.99, "EUR", 2, {"k": 1})

@@ -1,0 +1,55 @@
+// Fuzz target: the adbinapp:// grammar (interaction, dismiss + animate, link with double percent-decoding) and
+// every other URL, through the path a message's content takes: the web view's navigation policy
+// (FullscreenMessage → Message.overrideUrlLoad) and a direct overrideUrlLoad call with the raw string.
+// Built by .ci/fuzz; modules: see modules_for.
+import Foundation
+import InAppCore
+import UIKit
+import WebKit
+import AEPCore
+import AEPServices
+import AEPMessaging
+
+private final class Delegate: MessagingDelegate, @unchecked Sendable {
+    var fullscreen: FullscreenMessage?
+    func onShow(message: any Showable) { fullscreen = message as? FullscreenMessage }
+    func onDismiss(message: any Showable) {}
+    func shouldShowMessage(message: any Showable) -> Bool { true }
+    func urlLoaded(_ url: URL, byMessage message: any Showable) {}
+}
+nonisolated(unsafe) private let delegate = Delegate()
+nonisolated(unsafe) private var runs = 0
+private let propositions = """
+{"propositions": [{"id": "p1", "scope": "mobileapp://com.example.app",
+  "scopeDetails": {"decisionProvider": "AJO", "activity": {"id": "a1"}},
+  "items": [{"id": "m1", "schema": "https://ns.adobe.com/personalization/message/in-app",
+             "data": {"content": "<html><body><a id='x' href='adbinapp://dismiss'>x</a></body></html>",
+                      "contentType": "text/html"}}]}]}
+"""
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAdbinapp(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    if runs % 500 == 0 {
+        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256)
+        MobileCore.messagingDelegate = delegate
+        UIApplication.shared.resetOpenedURLs()
+        _ = try? Messaging.loadPropositions(propositions)
+    }
+    runs += 1
+    let environment = MessagingEnvironment.current
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    delegate.fullscreen = nil
+    guard let message = Messaging.showMessage(forItem: "m1") else { return 0 }
+    environment.settle(timeout: 5)
+    if let url = URL(string: text), let view = message.view as? WKWebView {
+        view.load(URLRequest(url: url))
+        environment.settle(timeout: 5)
+    }
+    if let fullscreen = delegate.fullscreen {
+        _ = message.overrideUrlLoad(message: fullscreen, url: text)
+        environment.settle(timeout: 5)
+    }
+    message.dismiss(suppressAutoTrack: true)
+    environment.settle(timeout: 5)
+    return 0
+}

@@ -1,0 +1,33 @@
+// Fuzz target: the script subset (ContentPage.evaluate / evaluateJavaScript) on a loaded page with message
+// handlers and a bridge receiver. Built by .ci/fuzz; modules: InAppContent.
+import Foundation
+import InAppContent
+
+private final class AllowAll: ContentNavigationDelegate {}
+nonisolated(unsafe) private let delegate = AllowAll()
+private let html = """
+<html><head><title>Offer</title><base href="https://example.com/iam/"></head><body>
+<p id="t">Hello</p><a id="close" href="adbinapp://dismiss?interaction=closed">Close</a>
+<button id="ok" onclick="window.webkit.messageHandlers.buttonClicked.postMessage('ok')">OK</button>
+<form id="f" action="/submit"><input id="email" name="email"><input type="submit" value="Send"></form>
+</body></html>
+"""
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let source = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    let page = ContentPage()
+    page.navigationDelegate = delegate
+    page.addMessageHandler(name: "buttonClicked") { message in _ = message.value.description }
+    page.addMessageHandler(name: "inAppContentHeightHandler") { message in _ = message.body }
+    page.bridgeReceiver = { call in _ = call.description }
+    page.loadHTMLString(html, baseURL: URL(string: "https://example.com/iam/"))
+    _ = page.evaluate(source)
+    page.evaluateJavaScript(source) { value, error in _ = (value, error) }
+    // Element handlers run the same subset: a javascript: link built from the input.
+    if let url = URL(string: "javascript:" + (source.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "")) {
+        _ = page.load(url: url, type: .linkActivated)
+    }
+    _ = page.events.count
+    return 0
+}
