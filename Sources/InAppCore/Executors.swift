@@ -30,11 +30,18 @@ public struct ImmediateExecutor: CallbackExecutor {
 public final class WorkTracker: @unchecked Sendable {
     private let group = DispatchGroup()
     private let count = Locked(0)
+    /// Signalled whenever tracked work finishes or is queued for the main thread, so a settling main thread
+    /// wakes at once instead of polling.
+    private let wake = DispatchSemaphore(value: 0)
 
     public init() {}
 
-    func begin() { count.withLock { $0 += 1 }; group.enter() }
-    func end() { count.withLock { $0 -= 1 }; group.leave() }
+    func begin(forMainThread: Bool = false) {
+        count.withLock { $0 += 1 }
+        group.enter()
+        if forMainThread { wake.signal() }
+    }
+    func end() { count.withLock { $0 -= 1 }; group.leave(); wake.signal() }
 
     /// Work scheduled and not yet finished.
     public var pending: Int { count.snapshot }
@@ -47,7 +54,11 @@ public final class WorkTracker: @unchecked Sendable {
         while pending > 0 {
             if Date() >= deadline { return false }
             if Thread.isMainThread {
-                _ = RunLoop.main.run(mode: .default, before: Date().addingTimeInterval(0.002))
+                // Run what the main queue holds without blocking, then sleep until tracked work ends or more
+                // main-thread work is queued (or 2 ms pass, as a safety net).
+                _ = RunLoop.main.run(mode: .default, before: Date())
+                if pending == 0 { break }
+                _ = wake.wait(timeout: .now() + .milliseconds(2))
             } else {
                 _ = group.wait(timeout: .now() + .milliseconds(2))
             }
@@ -89,7 +100,7 @@ public struct MainThreadExecutor: CallbackExecutor {
             ExecutionContext.$label.withValue("main") { work() }
             return
         }
-        tracker?.begin()
+        tracker?.begin(forMainThread: true)
         DispatchQueue.main.async { [tracker] in
             ExecutionContext.$label.withValue("main") { work() }
             tracker?.end()
