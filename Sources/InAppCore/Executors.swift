@@ -15,8 +15,24 @@ public enum ExecutionContext {
 
     /// "main" on the main thread unless an executor said otherwise, else the running executor's label.
     public static var currentLabel: String {
-        label ?? (Thread.isMainThread ? "main" : "thread")
+        label ?? (isMainThread ? "main" : "thread")
     }
+
+    /// Whether the caller runs on the main thread. The same answer as `Thread.isMainThread`, which costs system
+    /// calls on Linux each time it is asked; here each thread asks once and keeps the answer in a thread-local slot.
+    public static var isMainThread: Bool {
+        let key = mainThreadKey
+        if let known = pthread_getspecific(key) { return Int(bitPattern: known) == 1 }
+        let main = Thread.isMainThread
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: main ? 1 : 2))
+        return main
+    }
+
+    private static let mainThreadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 }
 
 /// Runs work immediately on the caller's thread.
@@ -53,7 +69,7 @@ public final class WorkTracker: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while pending > 0 {
             if Date() >= deadline { return false }
-            if Thread.isMainThread {
+            if ExecutionContext.isMainThread {
                 // Run what the main queue holds without blocking, then sleep until tracked work ends or more
                 // main-thread work is queued (or 2 ms pass, as a safety net).
                 _ = RunLoop.main.run(mode: .default, before: Date())
@@ -96,7 +112,7 @@ public struct MainThreadExecutor: CallbackExecutor {
     public var label: String { "main" }
 
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        if Thread.isMainThread {
+        if ExecutionContext.isMainThread {
             ExecutionContext.$label.withValue("main") { work() }
             return
         }

@@ -11,7 +11,7 @@ public enum Decision: Hashable, Sendable {
     /// Do not display it; it is not stacked and stays usable for a later, explicit attempt.
     case suppress(Reason)
 
-    var name: String {
+    @usableFromInline var name: String {
         switch self {
         case .show: return "show"
         case .reenqueue: return "reenqueue"
@@ -120,26 +120,32 @@ public struct PresentationHooks<Message: PresentableMessage>: Sendable {
 /// All methods are safe to call from any thread. Hooks are called without any lock held, on the executor
 /// the rules name for that step (or the caller's thread for `click`).
 public final class PresentationEngine<Message: PresentableMessage>: @unchecked Sendable {
-    private struct State {
-        var states: [MessageID: PresentationState] = [:]
-        var displayed: Message?
-        var stack = MessageStack<Message>()
-        var followup: Message?
-        var processingClick = false
-        var autoClose: ScheduledTimer?
-        var pendingDismiss: DismissCause?
-        var hooks = HookBox(PresentationHooks<Message>())
-        var invalidTransitions: [String] = []
+    @usableFromInline struct State {
+        @usableFromInline var states: [MessageID: PresentationState] = [:]
+        @usableFromInline var displayed: Message?
+        @usableFromInline var stack = MessageStack<Message>()
+        @usableFromInline var followup: Message?
+        @usableFromInline var processingClick = false
+        @usableFromInline var autoClose: ScheduledTimer?
+        @usableFromInline var pendingDismiss: DismissCause?
+        @usableFromInline var hooks = HookBox(PresentationHooks<Message>())
+        @usableFromInline var invalidTransitions: [String] = []
     }
 
     public let environment: MessagingEnvironment
     public let rules: PresentationRules
-    private let state = Locked(State())
+    @usableFromInline let state = Locked(State())
+    /// Whether the rules' executors run work in place (`ImmediateExecutor`): then the engine calls the work
+    /// directly instead of wrapping it in an escaping closure for the executor.
+    @usableFromInline let decidesInline: Bool
+    @usableFromInline let dismissesInline: Bool
     private var deviceToken: Int?
 
     public init(environment: MessagingEnvironment, rules: PresentationRules = PresentationRules()) {
         self.environment = environment
         self.rules = rules
+        decidesInline = rules.decisionExecutor is ImmediateExecutor
+        dismissesInline = rules.dismissExecutor is ImmediateExecutor
         deviceToken = environment.device.addObserver { [weak self] change in self?.deviceChanged(change) }
     }
 
@@ -148,44 +154,44 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         state.withLock { $0.autoClose?.cancel() }
     }
 
-    private var trace: Trace { environment.trace }
+    @inlinable var trace: Trace { environment.trace }
 
     // MARK: Configuration and inspection
 
-    public var hooks: PresentationHooks<Message> {
+    @inlinable public var hooks: PresentationHooks<Message> {
         get { state.withLock { $0.hooks.hooks } }
         set { state.withLock { $0.hooks = HookBox(newValue) } }
     }
 
     /// The current hooks, by reference: reading one hook retains only that closure.
-    private var hookBox: HookBox { state.withLock { $0.hooks } }
+    @inlinable var hookBox: HookBox { state.withLock { $0.hooks } }
 
     /// Hooks are replaced as a whole, so a box never changes after it is made.
-    private final class HookBox: @unchecked Sendable {
-        let hooks: PresentationHooks<Message>
-        init(_ hooks: PresentationHooks<Message>) { self.hooks = hooks }
+    @usableFromInline final class HookBox: @unchecked Sendable {
+        @usableFromInline let hooks: PresentationHooks<Message>
+        @usableFromInline init(_ hooks: PresentationHooks<Message>) { self.hooks = hooks }
     }
 
     /// The message on screen (as prepared), if any — including while it is being presented or dismissed.
-    public var displayedMessage: Message? { state.withLock { $0.displayed } }
+    @inlinable public var displayedMessage: Message? { state.withLock { $0.displayed } }
 
     /// Whether a message occupies the display.
-    public var isDisplaying: Bool { displayedMessage != nil }
+    @inlinable public var isDisplaying: Bool { displayedMessage != nil }
 
     /// The pending messages, bottom first (the last is the top).
-    public var stack: MessageStack<Message> { state.withLock { $0.stack } }
+    @inlinable public var stack: MessageStack<Message> { state.withLock { $0.stack } }
 
     /// The message waiting to be presented after the current one is dismissed, if a click set one.
-    public var followup: Message? { state.withLock { $0.followup } }
+    @inlinable public var followup: Message? { state.withLock { $0.followup } }
 
     /// Whether a click on the displayed message is being processed.
-    public var isProcessingClick: Bool { state.withLock { $0.processingClick } }
+    @inlinable public var isProcessingClick: Bool { state.withLock { $0.processingClick } }
 
     /// The latest state of a message, or nil if the engine never saw it.
-    public func state(of id: MessageID) -> PresentationState? { state.withLock { $0.states[id] } }
+    @inlinable public func state(of id: MessageID) -> PresentationState? { state.withLock { $0.states[id] } }
 
     /// Breaches of the state machine or stack invariants seen so far (empty unless there is a bug).
-    public var invariantViolations: [String] {
+    @inlinable public var invariantViolations: [String] {
         state.withLock { s in
             var all = s.invalidTransitions + s.stack.violations
             if let d = s.displayed, s.stack.contains(d.messageID) { all.append("displayed \(d.messageID) is also stacked") }
@@ -198,7 +204,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     /// Forgets the states of messages that are between attempts and not stacked, keeping memory flat over
     /// long runs. Their trace entries remain.
-    public func forgetFinishedMessages() {
+    @inlinable public func forgetFinishedMessages() {
         state.withLock { s in
             s.states = s.states.filter { id, st in !st.isIdle || s.stack.contains(id) || s.followup?.messageID == id }
         }
@@ -208,7 +214,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     /// Starts a display attempt for `message`. With `consultingDecision` the decision hook is asked first.
     /// The attempt runs on the rules' decision executor.
-    public func present(_ message: Message, consultingDecision: Bool = true) {
+    @inlinable public func present(_ message: Message, consultingDecision: Bool = true) {
+        if decidesInline { return runPresent(message, consultingDecision: consultingDecision) }
         rules.decisionExecutor.execute { [self] in
             runPresent(message, consultingDecision: consultingDecision)
         }
@@ -217,7 +224,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// Offers the top of the stack for display (it is removed once it is displayed or refused for good).
     /// Without `consultingDecision` the decision hook is skipped. Returns false when the stack is empty.
     @discardableResult
-    public func presentNext(consultingDecision: Bool = false) -> Bool {
+    @inlinable public func presentNext(consultingDecision: Bool = false) -> Bool {
         guard let top = state.withLock({ $0.stack.top }) else {
             trace.record(.diagnostic, "presentNextWithEmptyStack")
             return false
@@ -244,7 +251,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     }
 
     /// Puts a message on the stack without trying to display it.
-    public func enqueue(_ message: Message, reason: Reason = .reenqueued) {
+    @inlinable public func enqueue(_ message: Message, reason: Reason = .reenqueued) {
         let accepted: Bool = state.withLock { s in
             if s.states[message.messageID].map({ !$0.isIdle }) ?? false { return false }
             s.stack.push(message)
@@ -254,7 +261,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         if !accepted { trace.record(.diagnostic, "enqueueIgnored", message: message.messageID, ["reason": "attemptInProgress"]) }
     }
 
-    private enum Arrival {
+    @usableFromInline enum Arrival {
         case proceed
         case stacked(Reason)
         case conflict
@@ -263,7 +270,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case followup(replaced: Message?)
     }
 
-    private func runPresent(_ message: Message, consultingDecision: Bool) {
+    @inlinable func runPresent(_ message: Message, consultingDecision: Bool) {
         let id = message.messageID
         let device = environment.device.state
         let arrival: Arrival = state.withLock { s in
@@ -323,7 +330,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         }
     }
 
-    private func decideThenShow(_ message: Message) {
+    @inlinable func decideThenShow(_ message: Message) {
         let id = message.messageID
         let box = hookBox
         let decision = box.hooks.decide?(message) ?? .show
@@ -351,14 +358,14 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         }
     }
 
-    private func decisionDetails(_ d: Decision) -> [String: String] {
+    @inlinable func decisionDetails(_ d: Decision) -> [String: String] {
         switch d {
         case .discard(let r), .suppress(let r): return ["reason": r.description]
         default: return [:]
         }
     }
 
-    private enum ShowCheck {
+    @usableFromInline enum ShowCheck {
         case ok
         case stale
         case leftOnStack
@@ -367,7 +374,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case discarded(Reason)
     }
 
-    private func showNow(_ message: Message, fromStack: Bool) {
+    @inlinable func showNow(_ message: Message, fromStack: Bool) {
         let id = message.messageID
         let device = environment.device.state
         let now = environment.clock.now
@@ -457,7 +464,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         if let pending { dismiss(id, cause: pending) }
     }
 
-    private func autoCloseFired(_ id: MessageID) {
+    @inlinable func autoCloseFired(_ id: MessageID) {
         trace.record(.timer, "autoCloseFired", message: id)
         dismiss(id, cause: .timeout)
     }
@@ -467,7 +474,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// Dismisses the displayed message. With an `id`, only if that message is the one displayed; otherwise
     /// the call is ignored (traced) and returns false. Callbacks run on the rules' dismiss executor.
     @discardableResult
-    public func dismiss(_ id: MessageID? = nil, cause: DismissCause = .app) -> Bool {
+    @inlinable public func dismiss(_ id: MessageID? = nil, cause: DismissCause = .app) -> Bool {
         let outcome: DismissOutcome = state.withLock { s in
             guard let shown = s.displayed else { return .ignored("nothingDisplayed") }
             if let id, id != shown.messageID { return .ignored("notTheDisplayedMessage") }
@@ -492,14 +499,18 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             trace.record(.diagnostic, "dismissDeferredUntilPresented", message: id)
             return true
         case .go(let shown):
-            rules.dismissExecutor.execute { [self] in finishDismiss(shown, cause: cause) }
+            if dismissesInline {
+                finishDismiss(shown, cause: cause)
+            } else {
+                rules.dismissExecutor.execute { [self] in finishDismiss(shown, cause: cause) }
+            }
             return true
         }
     }
 
-    private enum DismissOutcome { case go(Message), deferred, ignored(String) }
+    @usableFromInline enum DismissOutcome { case go(Message), deferred, ignored(String) }
 
-    private func finishDismiss(_ shown: Message, cause: DismissCause) {
+    @inlinable func finishDismiss(_ shown: Message, cause: DismissCause) {
         let box = hookBox
         box.hooks.willDismiss?(shown, cause)
         let next: Message? = state.withLock { s in
@@ -520,7 +531,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// Takes the displayed message off screen without dismissing it: no callbacks, and the display is free
     /// for another message. The message can be presented again later.
     @discardableResult
-    public func hide(_ id: MessageID? = nil) -> Bool {
+    @inlinable public func hide(_ id: MessageID? = nil) -> Bool {
         let hidden: Bool = state.withLock { s in
             guard let shown = s.displayed, id == nil || id == shown.messageID,
                   s.states[shown.messageID] == .displayed else { return false }
@@ -541,7 +552,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// while the click is processed becomes the follow-up, shown after this one is dismissed.
     /// Returns false (and traces why) when `id` is not the displayed message.
     @discardableResult
-    public func click(_ id: MessageID?, _ click: Click) -> Bool {
+    @inlinable public func click(_ id: MessageID?, _ click: Click) -> Bool {
         let target: Message? = state.withLock { s in
             guard let shown = s.displayed, id == nil || id == shown.messageID,
                   s.states[shown.messageID] == .displayed else { return nil }
@@ -552,8 +563,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             return false
         }
         let box = hookBox
-        var details = ["target": click.buttonID.map { "button:\($0)" } ?? "body"]
-        if case .url(let url, _) = click.action { details["url"] = url.absoluteString }
+        let clicked = click.buttonID.map { "button:\($0)" } ?? "body"
+        let details: [String: String]
+        if case .url(let url, _) = click.action {
+            details = ["target": clicked, "url": url.absoluteString]
+        } else {
+            details = ["target": clicked]
+        }
         trace.record(.decision, "click", message: shown.messageID, details)
         box.hooks.clicked?(shown, click)
         let process = box.hooks.shouldProcessClick?(shown, click) ?? true
@@ -569,7 +585,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     // MARK: Reset
 
     /// Discards everything pending (stack and follow-up) with `reason`, then dismisses the displayed message.
-    public func reset(reason: Reason = .reset) {
+    @inlinable public func reset(reason: Reason = .reset) {
         let dropped: [Message] = state.withLock { s in
             var all = s.stack.removeAll()
             if let f = s.followup { all.append(f) }
@@ -588,21 +604,27 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// Moves a message to `next`, recording the change; an illegal move is recorded as a violation and made anyway
     /// (the engine never traps).
     @discardableResult
-    private func setState(_ s: inout State, _ id: MessageID, _ next: PresentationState,
+    @inlinable func setState(_ s: inout State, _ id: MessageID, _ next: PresentationState,
                           _ extra: [String: String] = [:]) -> Bool {
-        let current = s.states[id]
-        if let current, !current.canMove(to: next) {
-            if case .received = next { return false }
+        // One hash lookup on the common path: write first, and put the old state back if the move is refused.
+        if let current = s.states.updateValue(next, forKey: id), !current.canMove(to: next) {
+            if case .received = next {
+                s.states[id] = current
+                return false
+            }
             s.invalidTransitions.append("\(id): \(current) -> \(next)")
         }
-        s.states[id] = next
-        var details = extra
-        if let r = next.reason { details["reason"] = r.description }
-        trace.record(.state, next.name, message: id, details)
+        if let r = next.reason {
+            var details = extra
+            details["reason"] = r.description
+            trace.record(.state, next.name, message: id, details)
+        } else {
+            trace.record(.state, next.name, message: id, extra)
+        }
         return true
     }
 
-    private func move(_ id: MessageID, to next: PresentationState) -> Bool {
+    @inlinable func move(_ id: MessageID, to next: PresentationState) -> Bool {
         state.withLock { s in setState(&s, id, next) }
     }
 

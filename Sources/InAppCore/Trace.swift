@@ -57,12 +57,19 @@ public struct TraceEvent: Hashable, Sendable, Codable {
 /// are dropped (and counted), so long runs keep flat memory.
 public final class Trace: @unchecked Sendable {
     public typealias Observer = @Sendable (TraceEvent) -> Void
+    /// Events live in `events`; when the trace is bounded and full, it is a ring whose oldest event is at `head`
+    /// (each new event overwrites the oldest in place, so recording stays constant-time without moving memory).
     private struct Store {
         var events: [TraceEvent] = []
-        var start = 0
+        var head = 0
         var sequence = 0
         var dropped = 0
         var observers: [Observer] = []
+
+        /// Every event kept, oldest first.
+        var ordered: [TraceEvent] {
+            head == 0 ? events : Array(events[head...] + events[..<head])
+        }
     }
     private let store = Locked(Store())
     private let clock: any MessagingClock
@@ -77,31 +84,34 @@ public final class Trace: @unchecked Sendable {
     public func record(_ kind: TraceEvent.Kind, _ name: String, message: MessageID? = nil,
                        _ details: [String: String] = [:]) {
         let time = clock.now
-        let thread = ExecutionContext.currentLabel
-        let main = Thread.isMainThread
-        let (event, observers) = store.withLock { s -> (TraceEvent, [Observer]) in
+        let main = ExecutionContext.isMainThread
+        let thread = ExecutionContext.label ?? (main ? "main" : "thread")
+        // The event is built and stored under the lock; a copy leaves the lock only when observers want it.
+        let observed: (TraceEvent, [Observer])? = store.withLock { s in
             s.sequence += 1
             let event = TraceEvent(sequence: s.sequence, time: time, messageID: message, kind: kind, name: name,
                                    thread: thread, onMainThread: main, details: details)
-            s.events.append(event)
-            if let limit, s.events.count - s.start > limit {
-                s.start += 1
+            let observed = s.observers.isEmpty ? nil : (event, s.observers)
+            if let limit, s.events.count >= limit {
+                // Full: overwrite the oldest.
+                s.events[s.head] = event
+                s.head = s.head + 1 == s.events.count ? 0 : s.head + 1
                 s.dropped += 1
-                if s.start > 4096 && s.start * 2 > s.events.count {
-                    s.events.removeFirst(s.start)
-                    s.start = 0
-                }
+            } else {
+                s.events.append(event)
             }
-            return (event, s.observers)
+            return observed
         }
-        for observer in observers { observer(event) }
+        if let (event, observers) = observed { for observer in observers { observer(event) } }
     }
 
     /// Calls `observer` for every event recorded from now on, on the recording thread.
-    public func observe(_ observer: @escaping Observer) { store.withLock { $0.observers.append(observer) } }
+    public func observe(_ observer: @escaping Observer) {
+        store.withLock { $0.observers.append(observer) }
+    }
 
     /// Every event kept, oldest first.
-    public var events: [TraceEvent] { store.withLock { Array($0.events[$0.start...]) } }
+    public var events: [TraceEvent] { store.withLock { $0.ordered } }
 
     /// How many events were dropped because of `limit`.
     public var droppedCount: Int { store.withLock { $0.dropped } }
@@ -123,7 +133,7 @@ public final class Trace: @unchecked Sendable {
         events(for: id).filter { $0.kind == .state }.map(\.name)
     }
 
-    public func clear() { store.withLock { $0.events.removeAll(); $0.start = 0 } }
+    public func clear() { store.withLock { $0.events.removeAll(); $0.head = 0 } }
 
     /// One JSON object per line, keys sorted, in recording order.
     public func jsonLines() -> String {

@@ -105,6 +105,34 @@ final class TraceTests: XCTestCase {
         XCTAssertEqual(trace.droppedCount, 9900)
     }
 
+    func testBoundedTraceKeepsOrderWhenTheRingWrapsMidway() {
+        let trace = Trace(clock: ManualClock(), limit: 7)
+        for i in 0..<10 { trace.record(.diagnostic, "e\(i)") }
+        // Seven kept, oldest first, with increasing sequence numbers across the wrap point.
+        XCTAssertEqual(trace.events.map(\.name), ["e3", "e4", "e5", "e6", "e7", "e8", "e9"])
+        XCTAssertEqual(trace.events.map(\.sequence), Array(4...10))
+        trace.clear()
+        XCTAssertEqual(trace.events, [])
+        trace.record(.diagnostic, "after")
+        XCTAssertEqual(trace.events.map(\.name), ["after"])
+    }
+
+    func testMainThreadAnswerMatchesFoundationOnEveryThread() {
+        XCTAssertEqual(ExecutionContext.isMainThread, Thread.isMainThread)
+        XCTAssertTrue(ExecutionContext.isMainThread)
+        let answers = Locked<[Bool]>([])
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            answers.withLock { $0.append(ExecutionContext.isMainThread) }
+            answers.withLock { $0.append(ExecutionContext.isMainThread) }   // the cached answer
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        XCTAssertEqual(answers.snapshot, [false, false])
+        XCTAssertTrue(ExecutionContext.isMainThread)
+    }
+
     func testObserversSeeEveryEvent() {
         let h = Harness()
         let seen = Locked<[String]>([])
