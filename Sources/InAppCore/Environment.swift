@@ -17,14 +17,20 @@ public final class MessagingEnvironment: @unchecked Sendable {
     public let main: any CallbackExecutor
     private let rendererStore: Locked<any MessageRenderer>
 
+    /// With `inlineBackground`, work sent to `background` runs at once on the caller's thread (labelled
+    /// "background" in the trace) instead of on a queue: no thread hops, nothing to `settle()` for, a fixed order.
+    /// Meant for single-threaded drivers such as the fuzz targets; the vendors' threading is modelled only with
+    /// the default (a real serial queue).
     public init(clock: any MessagingClock = SystemClock(), device: Device = Device(), traceLimit: Int? = nil,
-                renderer: any MessageRenderer = LayoutRenderer()) {
+                renderer: any MessageRenderer = LayoutRenderer(), inlineBackground: Bool = false) {
         self.clock = clock
         self.device = device
         self.trace = Trace(clock: clock, limit: traceLimit)
         let tracker = WorkTracker()
         self.tracker = tracker
-        self.background = SerialQueueExecutor(label: "background", tracker: tracker)
+        self.background = inlineBackground
+            ? LabelledInlineExecutor(label: "background")
+            : SerialQueueExecutor(label: "background", tracker: tracker)
         self.main = MainThreadExecutor(tracker: tracker)
         self.rendererStore = Locked(renderer)
         device.addObserver { [trace] change in

@@ -42,6 +42,16 @@ public struct ImmediateExecutor: CallbackExecutor {
     public func execute(_ work: @escaping @Sendable () -> Void) { work() }
 }
 
+/// Runs work at once on the caller's thread, under its own label in the trace (a stand-in for a queue when a
+/// driver wants no thread hops).
+public struct LabelledInlineExecutor: CallbackExecutor {
+    public let label: String
+    public init(label: String) { self.label = label }
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        ExecutionContext.$label.withValue(label) { work() }
+    }
+}
+
 /// Counts work handed to asynchronous executors, so a test can wait until everything has run.
 public final class WorkTracker: @unchecked Sendable {
     private let group = DispatchGroup()

@@ -30,7 +30,7 @@ private let propositions = """
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAdbinapp(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if runs % 500 == 0 {
-        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256)
+        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256, inlineBackground: true)
         MobileCore.messagingDelegate = delegate
         UIApplication.shared.resetOpenedURLs()
         _ = try? Messaging.loadPropositions(propositions)

@@ -18,7 +18,7 @@ nonisolated(unsafe) private var runs = 0
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAJOJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if runs % 500 == 0 {
-        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256)
+        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256, inlineBackground: true)
         MobileCore.messagingDelegate = delegate
     }
     runs += 1

@@ -14,7 +14,7 @@ nonisolated(unsafe) private var runs = 0
 public func fuzzBrazeJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if bench == nil || runs % 1_000 == 0 {
         // A fresh environment now and then keeps the (bounded) trace and the opened-URL list small.
-        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256)
+        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256, inlineBackground: true)
         let braze = Braze(configuration: Braze.Configuration(apiKey: "fuzz", endpoint: "sdk.example.com"))
         let ui = BrazeInAppMessageUI()
         braze.inAppMessagePresenter = ui

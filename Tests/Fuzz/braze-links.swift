@@ -17,7 +17,7 @@ private let page = """
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzBrazeLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if bench == nil || runs % 1_000 == 0 {
-        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256)
+        MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256, inlineBackground: true)
         let braze = Braze(configuration: Braze.Configuration(apiKey: "fuzz", endpoint: "sdk.example.com"))
         let ui = BrazeInAppMessageUI()
         braze.inAppMessagePresenter = ui
