@@ -11,7 +11,33 @@ public protocol CallbackExecutor: Sendable {
 
 /// Names the executor whose work is running on this thread, for the trace.
 public enum ExecutionContext {
-    @TaskLocal public static var label: String?
+    /// The label of the executor running the current work on this thread, if any (see `withLabel`).
+    public static var label: String? {
+        guard let slot = pthread_getspecific(labelKey) else { return nil }
+        return Unmanaged<LabelBox>.fromOpaque(slot).takeUnretainedValue().label
+    }
+
+    /// Runs `work` with `label` as the current label on this thread, then restores the previous one.
+    /// (A thread-local slot rather than a task-local value: executors run synchronous work, and the slot is
+    /// far cheaper to read on every trace record.)
+    public static func withLabel<R>(_ label: String, _ work: () throws -> R) rethrows -> R {
+        let box = LabelBox(label)
+        let previous = pthread_getspecific(labelKey)
+        pthread_setspecific(labelKey, Unmanaged.passUnretained(box).toOpaque())
+        defer { pthread_setspecific(labelKey, previous) }
+        return try withExtendedLifetime(box) { try work() }
+    }
+
+    private final class LabelBox {
+        let label: String
+        init(_ label: String) { self.label = label }
+    }
+
+    private static let labelKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
 
     /// "main" on the main thread unless an executor said otherwise, else the running executor's label.
     public static var currentLabel: String {
@@ -48,7 +74,7 @@ public struct LabelledInlineExecutor: CallbackExecutor {
     public let label: String
     public init(label: String) { self.label = label }
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        ExecutionContext.$label.withValue(label) { work() }
+        ExecutionContext.withLabel(label) { work() }
     }
 }
 
@@ -109,7 +135,7 @@ public final class SerialQueueExecutor: CallbackExecutor, @unchecked Sendable {
         tracker?.begin()
         let label = self.label
         queue.async { [tracker] in
-            ExecutionContext.$label.withValue(label) { work() }
+            ExecutionContext.withLabel(label) { work() }
             tracker?.end()
         }
     }
@@ -123,12 +149,12 @@ public struct MainThreadExecutor: CallbackExecutor {
 
     public func execute(_ work: @escaping @Sendable () -> Void) {
         if ExecutionContext.isMainThread {
-            ExecutionContext.$label.withValue("main") { work() }
+            ExecutionContext.withLabel("main") { work() }
             return
         }
         tracker?.begin(forMainThread: true)
         DispatchQueue.main.async { [tracker] in
-            ExecutionContext.$label.withValue("main") { work() }
+            ExecutionContext.withLabel("main") { work() }
             tracker?.end()
         }
     }

@@ -37,6 +37,23 @@ public enum DismissCause: String, Hashable, Sendable, Codable {
     case content
 }
 
+extension DismissCause {
+    /// `["cause": rawValue]`, built once per cause (the dismissed state's trace details).
+    @usableFromInline var traceDetails: [String: String] {
+        switch self {
+        case .app: return Self.details.app
+        case .user: return Self.details.user
+        case .click: return Self.details.click
+        case .timeout: return Self.details.timeout
+        case .reset: return Self.details.reset
+        case .content: return Self.details.content
+        }
+    }
+
+    private static let details = (app: ["cause": "app"], user: ["cause": "user"], click: ["cause": "click"],
+                                  timeout: ["cause": "timeout"], reset: ["cause": "reset"], content: ["cause": "content"])
+}
+
 /// A user's click on a displayed message.
 public struct Click: Hashable, Sendable, Codable {
     public enum Target: Hashable, Sendable, Codable {
@@ -272,8 +289,10 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     @inlinable func runPresent(_ message: Message, consultingDecision: Bool) {
         let id = message.messageID
-        let device = environment.device.state
+        let device = rules.stacksWhileInBackground || rules.stacksWhileKeyboardVisible ? environment.device.state : nil
+        var box: HookBox?
         let arrival: Arrival = state.withLock { s in
+            box = s.hooks
             if s.displayed?.messageID == id { return .alreadyDisplayed }
             guard setState(&s, id, .received) else { return .attemptInProgress }
             // A new attempt for a stacked message takes it off the stack; it is pushed again if it must wait.
@@ -294,12 +313,12 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
                     return .stacked(.anotherMessageDisplayed)
                 }
             }
-            if rules.stacksWhileInBackground && !device.isInForeground {
+            if let device, rules.stacksWhileInBackground && !device.isInForeground {
                 s.stack.push(message)
                 setState(&s, id, .stacked(.appInBackground))
                 return .stacked(.appInBackground)
             }
-            if rules.stacksWhileKeyboardVisible && device.isKeyboardVisible {
+            if let device, rules.stacksWhileKeyboardVisible && device.isKeyboardVisible {
                 s.stack.push(message)
                 setState(&s, id, .stacked(.keyboardVisible))
                 return .stacked(.keyboardVisible)
@@ -326,13 +345,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
                 }
             }
         case .proceed:
-            if consultingDecision { decideThenShow(message) } else { showNow(message, fromStack: false) }
+            if consultingDecision { decideThenShow(message, box: box) } else { showNow(message, fromStack: false) }
         }
     }
 
-    @inlinable func decideThenShow(_ message: Message) {
+    @inlinable func decideThenShow(_ message: Message, box given: HookBox? = nil) {
         let id = message.messageID
-        let box = hookBox
+        let box = given ?? hookBox
         let decision = box.hooks.decide?(message) ?? .show
         trace.record(.decision, decision.name, message: id, decisionDetails(decision))
         switch decision {
@@ -376,9 +395,11 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     @inlinable func showNow(_ message: Message, fromStack: Bool) {
         let id = message.messageID
-        let device = environment.device.state
+        let device = rules.checksOrientation ? environment.device.state : nil
         let now = environment.clock.now
+        var box: HookBox?
         let check: ShowCheck = state.withLock { s in
+            box = s.hooks
             // A stack candidate that was removed or re-presented meanwhile is no longer ours to show.
             if fromStack && !s.stack.contains(id) { return .stale }
             if s.displayed != nil {
@@ -396,7 +417,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
                     return .stacked
                 }
             }
-            if rules.checksOrientation && !message.supportedOrientations.supports(device.orientation) {
+            if let device, !message.supportedOrientations.supports(device.orientation) {
                 s.stack.remove(id)
                 let reason = Reason.orientationMismatch.with(
                     detail: "message \(message.supportedOrientations.rawValue), device \(device.orientation.rawValue)")
@@ -424,22 +445,22 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case .stacked:
             return
         case .conflict:
-            hookBox.hooks.presentFailed?(message, .conflict)
+            box?.hooks.presentFailed?(message, .conflict)
             return
         case .discarded(let reason):
-            hookBox.hooks.discarded?(message, reason)
+            box?.hooks.discarded?(message, reason)
             return
         case .ok:
             break
         }
 
-        let box = hookBox
-        guard let prepared = box.hooks.prepare.map({ $0(message) }) ?? message else {
+        let hooksBox = box ?? hookBox
+        guard let prepared = hooksBox.hooks.prepare.map({ $0(message) }) ?? message else {
             state.withLock { s in
                 s.displayed = nil
                 setState(&s, id, .failed(.noView))
             }
-            box.hooks.presentFailed?(message, .noView)
+            hooksBox.hooks.presentFailed?(message, .noView)
             return
         }
         state.withLock { s in
@@ -454,13 +475,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         if case .automatic(let seconds) = message.closeBehavior {
             trace.record(.timer, "autoCloseScheduled", message: id, ["after": String(seconds)])
         }
-        box.hooks.willPresent?(prepared)
+        hooksBox.hooks.willPresent?(prepared)
         let pending: DismissCause? = state.withLock { s in
             setState(&s, id, .displayed)
             defer { s.pendingDismiss = nil }
             return s.pendingDismiss
         }
-        box.hooks.didPresent?(prepared)
+        hooksBox.hooks.didPresent?(prepared)
         if let pending { dismiss(id, cause: pending) }
     }
 
@@ -475,9 +496,11 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// the call is ignored (traced) and returns false. Callbacks run on the rules' dismiss executor.
     @discardableResult
     @inlinable public func dismiss(_ id: MessageID? = nil, cause: DismissCause = .app) -> Bool {
+        var box: HookBox?
         let outcome: DismissOutcome = state.withLock { s in
             guard let shown = s.displayed else { return .ignored("nothingDisplayed") }
             if let id, id != shown.messageID { return .ignored("notTheDisplayedMessage") }
+            box = s.hooks
             switch s.states[shown.messageID] {
             case .displayed?:
                 setState(&s, shown.messageID, .dismissing)
@@ -500,7 +523,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             return true
         case .go(let shown):
             if dismissesInline {
-                finishDismiss(shown, cause: cause)
+                finishDismiss(shown, cause: cause, box: box)
             } else {
                 rules.dismissExecutor.execute { [self] in finishDismiss(shown, cause: cause) }
             }
@@ -510,13 +533,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
 
     @usableFromInline enum DismissOutcome { case go(Message), deferred, ignored(String) }
 
-    @inlinable func finishDismiss(_ shown: Message, cause: DismissCause) {
-        let box = hookBox
+    @inlinable func finishDismiss(_ shown: Message, cause: DismissCause, box given: HookBox? = nil) {
+        let box = given ?? hookBox
         box.hooks.willDismiss?(shown, cause)
         let next: Message? = state.withLock { s in
             s.displayed = nil
             s.processingClick = false
-            setState(&s, shown.messageID, .dismissed, ["cause": cause.rawValue])
+            setState(&s, shown.messageID, .dismissed, cause.traceDetails)
             let f = s.followup
             s.followup = nil
             return f
@@ -553,16 +576,17 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// Returns false (and traces why) when `id` is not the displayed message.
     @discardableResult
     @inlinable public func click(_ id: MessageID?, _ click: Click) -> Bool {
+        var current: HookBox?
         let target: Message? = state.withLock { s in
             guard let shown = s.displayed, id == nil || id == shown.messageID,
                   s.states[shown.messageID] == .displayed else { return nil }
+            current = s.hooks
             return shown
         }
-        guard let shown = target else {
+        guard let shown = target, let box = current else {
             trace.record(.diagnostic, "clickIgnored", message: id, ["reason": "notDisplayed"])
             return false
         }
-        let box = hookBox
         let clicked = click.buttonID.map { "button:\($0)" } ?? "body"
         let details: [String: String]
         if case .url(let url, _) = click.action {

@@ -87,22 +87,32 @@ public final class Trace: @unchecked Sendable {
         let main = ExecutionContext.isMainThread
         let thread = ExecutionContext.label ?? (main ? "main" : "thread")
         // The event is built and stored under the lock; a copy leaves the lock only when observers want it.
-        let observed: (TraceEvent, [Observer])? = store.withLock { s in
+        let observed: (Int, [Observer])? = store.withLock { s in
             s.sequence += 1
-            let event = TraceEvent(sequence: s.sequence, time: time, messageID: message, kind: kind, name: name,
-                                   thread: thread, onMainThread: main, details: details)
-            let observed = s.observers.isEmpty ? nil : (event, s.observers)
+            let sequence = s.sequence
             if let limit, s.events.count >= limit {
-                // Full: overwrite the oldest.
-                s.events[s.head] = event
+                // Full: the new event takes the oldest one's place (built in place, no temporary copy).
+                let slot = s.head
                 s.head = s.head + 1 == s.events.count ? 0 : s.head + 1
                 s.dropped += 1
+                s.events.withUnsafeMutableBufferPointer { buffer in
+                    let place = buffer.baseAddress! + slot
+                    place.deinitialize(count: 1)
+                    place.initialize(to: TraceEvent(sequence: sequence, time: time, messageID: message, kind: kind,
+                                                    name: name, thread: thread, onMainThread: main, details: details))
+                }
             } else {
-                s.events.append(event)
+                s.events.append(TraceEvent(sequence: sequence, time: time, messageID: message, kind: kind, name: name,
+                                           thread: thread, onMainThread: main, details: details))
             }
-            return observed
+            return s.observers.isEmpty ? nil : (sequence, s.observers)
         }
-        if let (event, observers) = observed { for observer in observers { observer(event) } }
+        if let (sequence, observers) = observed {
+            // The same event as stored (the trace's copy is not handed out while the lock is held).
+            let event = TraceEvent(sequence: sequence, time: time, messageID: message, kind: kind, name: name,
+                                   thread: thread, onMainThread: main, details: details)
+            for observer in observers { observer(event) }
+        }
     }
 
     /// Calls `observer` for every event recorded from now on, on the recording thread.
