@@ -93,6 +93,9 @@ public struct PresentationRules: Sendable {
     public var decisionExecutor: any CallbackExecutor
     /// Where dismissal callbacks run.
     public var dismissExecutor: any CallbackExecutor
+    /// How many ended attempts (dismissed, discarded, failed, suppressed) keep their final state for `state(of:)`;
+    /// older ones are forgotten so a long run keeps flat memory. Their trace entries are not affected.
+    public var finishedStatesKept: Int = 10_000
 
     public init(whenBusy: WhenBusy = .stack, checksOrientation: Bool = false, stacksWhileInBackground: Bool = false,
                 stacksWhileKeyboardVisible: Bool = false, decisionExecutor: any CallbackExecutor = ImmediateExecutor(),
@@ -147,6 +150,9 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         @usableFromInline var pendingDismiss: DismissCause?
         @usableFromInline var hooks = HookBox(PresentationHooks<Message>())
         @usableFromInline var invalidTransitions: [String] = []
+        /// Ids whose attempt ended (dismissed, discarded, failed, suppressed), oldest first from `finishedHead`.
+        @usableFromInline var finished: [MessageID] = []
+        @usableFromInline var finishedHead = 0
     }
 
     public let environment: MessagingEnvironment
@@ -224,6 +230,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     @inlinable public func forgetFinishedMessages() {
         state.withLock { s in
             s.states = s.states.filter { id, st in !st.isIdle || s.stack.contains(id) || s.followup?.messageID == id }
+            s.finished.removeAll()
+            s.finishedHead = 0
         }
     }
 
@@ -638,6 +646,10 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             }
             s.invalidTransitions.append("\(id): \(current) -> \(next)")
         }
+        switch next {
+        case .dismissed, .discarded, .failed, .suppressed: retireOldFinished(&s, adding: id)
+        default: break
+        }
         if let r = next.reason {
             var details = extra
             details["reason"] = r.description
@@ -646,6 +658,23 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             trace.record(.state, next.name, message: id, extra)
         }
         return true
+    }
+
+    /// Keeps the states of at most `rules.finishedStatesKept` ended attempts: past that, the oldest is forgotten
+    /// (if it has not started again, is not stacked and is not the follow-up), so memory stays flat however many
+    /// messages go through. Its trace entries are unaffected.
+    @inlinable func retireOldFinished(_ s: inout State, adding id: MessageID) {
+        s.finished.append(id)
+        guard s.finished.count - s.finishedHead > rules.finishedStatesKept else { return }
+        let old = s.finished[s.finishedHead]
+        s.finishedHead += 1
+        if let st = s.states[old], st.isIdle, st != .hidden, !s.stack.contains(old), s.followup?.messageID != old {
+            s.states[old] = nil
+        }
+        if s.finishedHead > 4096 && s.finishedHead * 2 > s.finished.count {
+            s.finished.removeFirst(s.finishedHead)
+            s.finishedHead = 0
+        }
     }
 
     @inlinable func move(_ id: MessageID, to next: PresentationState) -> Bool {

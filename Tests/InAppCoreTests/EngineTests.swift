@@ -2,6 +2,50 @@ import XCTest
 import InAppTestSupport
 
 final class EngineTests: XCTestCase {
+    // MARK: Memory over long runs
+
+    func testOnlyTheNewestEndedAttemptsKeepTheirStateAndStackedOnesAreNeverForgotten() {
+        let h = Harness()
+        var rules = PresentationRules(whenBusy: .stack)
+        rules.finishedStatesKept = 3
+        let engine = PresentationEngine<InAppMessage>(environment: h.environment, rules: rules)
+        engine.present(Fixtures.modal(id: "shown"))
+        engine.present(Fixtures.modal(id: "waiting"))          // stacked behind "shown"
+        engine.dismiss()
+        for i in 0..<5 {                                        // five more ended attempts
+            engine.present(Fixtures.modal(id: MessageID("m\(i)")))
+            engine.dismiss()
+        }
+        XCTAssertEqual(engine.state(of: "waiting"), .stacked(.anotherMessageDisplayed), "pending: never forgotten")
+        XCTAssertNil(engine.state(of: "shown"), "the oldest ended attempt is forgotten")
+        XCTAssertNil(engine.state(of: "m0"))
+        XCTAssertEqual(engine.state(of: "m4"), .dismissed)
+        XCTAssertEqual(engine.state(of: "m3"), .dismissed)
+        XCTAssertTrue(h.trace.states(of: "shown").contains("dismissed"), "its trace entries remain")
+        // A forgotten message can start a new attempt.
+        engine.present(Fixtures.modal(id: "shown"))
+        XCTAssertEqual(engine.state(of: "shown"), .displayed)
+        XCTAssertEqual(engine.invariantViolations, [])
+    }
+
+    func testAStackedMessageKeepsItsStateHoweverManyAttemptsEnd() {
+        let h = Harness()
+        var rules = PresentationRules(whenBusy: .stack)
+        rules.finishedStatesKept = 2
+        let engine = PresentationEngine<InAppMessage>(environment: h.environment, rules: rules)
+        engine.enqueue(Fixtures.modal(id: "pending"))
+        engine.present(Fixtures.modal(id: "first"))
+        engine.dismiss()
+        XCTAssertEqual(engine.state(of: "pending"), .stacked(.reenqueued))
+        for i in 0..<10 {
+            engine.present(Fixtures.modal(id: MessageID("x\(i)")), consultingDecision: false)
+            engine.dismiss()
+        }
+        XCTAssertEqual(engine.state(of: "pending"), .stacked(.reenqueued))
+        XCTAssertEqual(engine.stack.messageIDs, ["pending"])
+        XCTAssertEqual(engine.invariantViolations, [])
+    }
+
     // MARK: Monitor
 
     func testOnlyOneMessageDisplayedConflictFails() {
