@@ -3,15 +3,23 @@ import Foundation
 /// The identity of a message. Two values with the same id are the same message, whatever their content.
 public struct MessageID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
     ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    public var rawValue: String { didSet { hashCode = rawValue.hashValue } }
+    /// The string's hash, computed once: ids are looked up many times per message (state table, stack index),
+    /// and hashing a cached integer is several times cheaper than hashing the string again.
+    @usableFromInline var hashCode: Int
+
+    public init(rawValue: String) { self.rawValue = rawValue; hashCode = rawValue.hashValue }
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
     public static func < (a: MessageID, b: MessageID) -> Bool { a.rawValue < b.rawValue }
+    @inlinable public static func == (a: MessageID, b: MessageID) -> Bool {
+        a.hashCode == b.hashCode && a.rawValue == b.rawValue
+    }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
 
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
