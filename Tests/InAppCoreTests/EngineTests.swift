@@ -4,11 +4,15 @@ import InAppTestSupport
 final class EngineTests: XCTestCase {
     // MARK: Memory over long runs
 
-    func testOnlyTheNewestEndedAttemptsKeepTheirStateAndStackedOnesAreNeverForgotten() {
+    private func engineKeeping(_ kept: Int) -> (Harness, PresentationEngine<InAppMessage>) {
         let h = Harness()
         var rules = PresentationRules(whenBusy: .stack)
-        rules.finishedStatesKept = 3
-        let engine = PresentationEngine<InAppMessage>(environment: h.environment, rules: rules)
+        rules.finishedStatesKept = kept
+        return (h, PresentationEngine<InAppMessage>(environment: h.environment, rules: rules))
+    }
+
+    func testOnlyTheNewestEndedAttemptsKeepTheirStateAndStackedOnesAreNeverForgotten() {
+        let (h, engine) = engineKeeping(3)
         engine.present(Fixtures.modal(id: "shown"))
         engine.present(Fixtures.modal(id: "waiting"))          // stacked behind "shown"
         engine.dismiss()
@@ -29,10 +33,7 @@ final class EngineTests: XCTestCase {
     }
 
     func testAStackedMessageKeepsItsStateHoweverManyAttemptsEnd() {
-        let h = Harness()
-        var rules = PresentationRules(whenBusy: .stack)
-        rules.finishedStatesKept = 2
-        let engine = PresentationEngine<InAppMessage>(environment: h.environment, rules: rules)
+        let (_, engine) = engineKeeping(2)
         engine.enqueue(Fixtures.modal(id: "pending"))
         engine.present(Fixtures.modal(id: "first"))
         engine.dismiss()
