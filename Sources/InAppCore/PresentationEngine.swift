@@ -93,9 +93,10 @@ public struct PresentationRules: Sendable {
     public var decisionExecutor: any CallbackExecutor
     /// Where dismissal callbacks run.
     public var dismissExecutor: any CallbackExecutor
-    /// How many ended attempts (dismissed, discarded, failed, suppressed) keep their final state for `state(of:)`;
-    /// older ones are forgotten so a long run keeps flat memory. Their trace entries are not affected.
-    public var finishedStatesKept: Int = 10_000
+    /// How many ended attempts (dismissed, discarded, failed, suppressed) keep their final state for `state(of:)`.
+    /// nil (the default) keeps every one, so any message's outcome can be asked for later; a number bounds the
+    /// table for long runs (older outcomes are forgotten; their trace entries are not affected).
+    public var finishedStatesKept: Int? = nil
 
     public init(whenBusy: WhenBusy = .stack, checksOrientation: Bool = false, stacksWhileInBackground: Bool = false,
                 stacksWhileKeyboardVisible: Bool = false, decisionExecutor: any CallbackExecutor = ImmediateExecutor(),
@@ -660,12 +661,13 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         return true
     }
 
-    /// Keeps the states of at most `rules.finishedStatesKept` ended attempts: past that, the oldest is forgotten
+    /// With `rules.finishedStatesKept` set, keeps the states of at most that many ended attempts: past it, the oldest is forgotten
     /// (if it has not started again, is not stacked and is not the follow-up), so memory stays flat however many
     /// messages go through. Its trace entries are unaffected.
     @inlinable func retireOldFinished(_ s: inout State, adding id: MessageID) {
+        guard let kept = rules.finishedStatesKept else { return }
         s.finished.append(id)
-        guard s.finished.count - s.finishedHead > rules.finishedStatesKept else { return }
+        guard s.finished.count - s.finishedHead > kept else { return }
         let old = s.finished[s.finishedHead]
         s.finishedHead += 1
         if let st = s.states[old], st.isIdle, st != .hidden, !s.stack.contains(old), s.followup?.messageID != old {

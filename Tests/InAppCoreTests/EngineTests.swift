@@ -32,6 +32,16 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(engine.invariantViolations, [])
     }
 
+    func testByDefaultEveryEndedAttemptKeepsItsState() {
+        let h = Harness()
+        let engine = PresentationEngine<InAppMessage>(environment: h.environment)
+        for i in 0..<50 {
+            engine.present(Fixtures.modal(id: MessageID("d\(i)")))
+            engine.dismiss()
+        }
+        XCTAssertEqual((0..<50).compactMap { engine.state(of: MessageID("d\($0)")) }.count, 50)
+    }
+
     func testAStackedMessageKeepsItsStateHoweverManyAttemptsEnd() {
         let (_, engine) = engineKeeping(2)
         engine.enqueue(Fixtures.modal(id: "pending"))
