@@ -63,8 +63,8 @@ public final class Messaging: NSObject, @unchecked Sendable {
     @discardableResult
     public static func loadPropositions(_ json: Data) throws -> [String] {
         let root: JSONValue
-        do { root = try JSONDecoder().decode(JSONValue.self, from: json) } catch {
-            throw MessagingPropositionError.invalidJSON(String(describing: error))
+        do { root = try JSONValue(parsing: json) } catch {
+            throw MessagingPropositionError.invalidJSON(error.description)
         }
         let propositions: [JSONValue]
         var base = "propositions"

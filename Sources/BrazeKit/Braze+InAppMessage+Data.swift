@@ -40,7 +40,7 @@ extension Braze.InAppMessage {
             self.animateOut = animateOut
             self.isTestSend = isTestSend
             self.context = context
-            self.localID = "local-" + UUID().uuidString
+            self.localID = "local-" + UniqueID.next()
         }
 
         /// Extras as JSON values (what equality and coding use).

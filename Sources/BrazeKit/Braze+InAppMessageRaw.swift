@@ -52,8 +52,8 @@ extension Braze {
         /// Parses a Braze JSON payload; throws `Braze.InAppMessage.PayloadError` on bad input.
         public convenience init(json: Foundation.Data) throws {
             let value: JSONValue
-            do { value = try JSONDecoder().decode(JSONValue.self, from: json) } catch {
-                throw Braze.InAppMessage.PayloadError.invalidJSON(String(describing: error))
+            do { value = try JSONValue(parsing: json) } catch {
+                throw Braze.InAppMessage.PayloadError.invalidJSON(error.description)
             }
             try self.init(value: value)
         }

@@ -166,6 +166,11 @@ public final class HTMLDocument: Sendable {
         try root.querySelector(selector)
     }
 
+    /// Elements matching an already parsed selector list, in document order.
+    public func querySelectorAll(_ selector: CSSSelector) -> [HTMLNode] {
+        root.querySelectorAll(selector)
+    }
+
     /// Links, buttons, elements with `onclick`, forms and form fields, in document order, indexed at load.
     public var interactiveElements: [InteractiveElement] {
         interactive.map {
@@ -441,6 +446,12 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
     public func querySelectorAll(_ selector: String) throws(SelectorError) -> [HTMLNode] {
         let s = try CSSSelector(selector)
         return s.select(in: self)
+    }
+
+    /// Elements below this node matching an already parsed selector list: parse a selector once with
+    /// ``CSSSelector/init(_:)`` and reuse it across documents.
+    public func querySelectorAll(_ selector: CSSSelector) -> [HTMLNode] {
+        selector.select(in: self)
     }
 
     /// The first element below this node matching the selector list.

@@ -26,8 +26,31 @@ public struct MessageID: RawRepresentable, Hashable, Comparable, Sendable, Codab
         try c.encode(rawValue)
     }
 
-    /// A fresh random id.
-    public static func random() -> MessageID { MessageID(UUID().uuidString) }
+    /// A fresh id in UUID form, unique within the process and unlikely to repeat across processes
+    /// (see ``UniqueID``).
+    public static func random() -> MessageID { MessageID(UniqueID.next()) }
+}
+
+/// Identifiers in UUID form (version 4 layout) for messages and other records, made without a system call each:
+/// eight random bytes drawn once per process, then a counter. `UUID()` reads the system's random source on every
+/// call, which showed up in profiles of presenting messages.
+public enum UniqueID {
+    private static let prefix = UInt64.random(in: .min ... .max)
+    private static let counter = Locked<UInt64>(0)
+
+    /// The next identifier, for example `5D0C7E41-93A8-4B1F-8000-00000000002A`.
+    public static func next() -> String {
+        let n = counter.withLock { value -> UInt64 in value &+= 1; return value }
+        let p = prefix.bigEndian, c = n.bigEndian
+        var bytes = [UInt8](repeating: 0, count: 16)
+        withUnsafeBytes(of: p) { for k in 0..<8 { bytes[k] = $0[k] } }
+        withUnsafeBytes(of: c) { for k in 0..<8 { bytes[8 + k] = $0[k] } }
+        bytes[6] = bytes[6] & 0x0F | 0x40   // version 4
+        bytes[8] = bytes[8] & 0x3F | 0x80   // RFC 4122 variant
+        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString
+    }
 }
 
 /// A JSON value: what message extras, event properties and bridge arguments are made of.
@@ -53,12 +76,13 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible,
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
+        // Each failed attempt costs the decoder an error value: the commonest kinds of value go first.
         if c.decodeNil() { self = .null }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
         else if let b = try? c.decode(Bool.self) { self = .bool(b) }
         else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
         else if let o = try? c.decode([String: JSONValue].self) { self = .object(o) }
+        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
         else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: "not a JSON value")
         }

@@ -12,13 +12,15 @@ import AEPMessaging
 
 private final class Delegate: MessagingDelegate, @unchecked Sendable {
     var fullscreen: FullscreenMessage?
-    func onShow(message: any Showable) { fullscreen = message as? FullscreenMessage }
-    func onDismiss(message: any Showable) {}
+    var showing = false
+    func onShow(message: any Showable) { fullscreen = message as? FullscreenMessage; showing = true }
+    func onDismiss(message: any Showable) { showing = false }
     func shouldShowMessage(message: any Showable) -> Bool { true }
     func urlLoaded(_ url: URL, byMessage message: any Showable) {}
 }
 nonisolated(unsafe) private let delegate = Delegate()
 nonisolated(unsafe) private var runs = 0
+nonisolated(unsafe) private var shown: Message?
 private let propositions = """
 {"propositions": [{"id": "p1", "scope": "mobileapp://com.example.app",
   "scopeDetails": {"decisionProvider": "AJO", "activity": {"id": "a1"}},
@@ -27,9 +29,16 @@ private let propositions = """
                       "contentType": "text/html"}}]}]}
 """
 
+// The message stays displayed from one input to the next (showing and dismissing it for every input cost more
+// than the URL handling under test); an input whose URL dismisses it has it shown again by the next input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAdbinapp(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if runs % 500 == 0 {
+        if let message = shown, delegate.showing {
+            message.dismiss(suppressAutoTrack: true)
+            MessagingEnvironment.current.settle(timeout: 5)
+        }
+        shown = nil
         MessagingEnvironment.current = MessagingEnvironment(clock: ManualClock(), device: Device(), traceLimit: 256, inlineBackground: true)
         MobileCore.messagingDelegate = delegate
         UIApplication.shared.resetOpenedURLs()
@@ -38,9 +47,12 @@ public func fuzzAdbinapp(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     runs += 1
     let environment = MessagingEnvironment.current
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    delegate.fullscreen = nil
-    guard let message = Messaging.showMessage(forItem: "m1") else { return 0 }
-    environment.settle(timeout: 5)
+    if shown == nil || !delegate.showing {
+        delegate.fullscreen = nil
+        shown = Messaging.showMessage(forItem: "m1")
+        environment.settle(timeout: 5)
+    }
+    guard let message = shown else { return 0 }
     if let url = URL(string: text), let view = message.view as? WKWebView {
         view.load(URLRequest(url: url))
         environment.settle(timeout: 5)
@@ -49,7 +61,5 @@ public func fuzzAdbinapp(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = message.overrideUrlLoad(message: fullscreen, url: text)
         environment.settle(timeout: 5)
     }
-    message.dismiss(suppressAutoTrack: true)
-    environment.settle(timeout: 5)
     return 0
 }
