@@ -51,9 +51,14 @@ struct TreeBuilder {
     var names = NameTable()
     let flags: [UInt32] = KnownNames.flags
     var scratch: [UInt8] = []
-    var cacheKeys = [UInt64](repeating: 0, count: 1024)
-    var cacheIDs = [Int32](repeating: 0, count: 1024)
+    // A small open-addressing cache of short names (tag and attribute names up to 7 bytes). Its size follows the
+    // input (64 to 1 024 slots): zeroing a large table cost more than parsing a small message.
+    var cacheKeys: [UInt64]
+    var cacheIDs: [Int32]
     var cacheCount = 0
+    let cacheShift: UInt64
+    let cacheMask: Int
+    let cacheLimit: Int
 
     // Open elements, with per-name and scope-boundary chains so scope checks are O(1).
     struct Open {
@@ -73,6 +78,13 @@ struct TreeBuilder {
 
     init(sizeHint: Int, maxDepth: Int) {
         self.maxDepth = max(3, maxDepth)  // html, head and body always fit
+        var bits = 6
+        while bits < 10 && (1 << bits) < sizeHint / 8 { bits += 1 }
+        cacheKeys = [UInt64](repeating: 0, count: 1 << bits)
+        cacheIDs = [Int32](repeating: 0, count: 1 << bits)
+        cacheShift = UInt64(64 - bits)
+        cacheMask = (1 << bits) - 1
+        cacheLimit = (1 << bits) * 11 / 16
         // Large inputs get generous estimates: growing would copy, while reserved pages that are never
         // touched cost nothing. Small ones stay tight so the allocations stay small.
         let large = sizeHint > 1 << 18
@@ -400,15 +412,15 @@ struct TreeBuilder {
                 key |= UInt64(c >= 0x41 && c <= 0x5A ? c | 0x20 : c) << shift
                 shift += 8
             }
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 54)
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> cacheShift)
             while true {
                 let k = cacheKeys[slot]
                 if k == key { return cacheIDs[slot] }
                 if k == 0 { break }
-                slot = (slot + 1) & 1023
+                slot = (slot + 1) & cacheMask
             }
             let id = internSlow(p, s, e)
-            if cacheCount < 700 {
+            if cacheCount < cacheLimit {
                 cacheKeys[slot] = key; cacheIDs[slot] = id; cacheCount += 1
             }
             return id

@@ -47,8 +47,9 @@ public func fuzzBrazeLinks(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     showHTML()
     ui.messageView?.html?.webView?.evaluateJavaScript(text, completionHandler: nil)
     showHTML()
-    // Relative links resolve against the message's base URL, as a tap on <a href> would.
-    if let url = URL(string: text, relativeTo: URL(string: "https://iamcache.braze/")) {
+    // Relative links resolve against the message's base URL, as a tap on <a href> would (an absolute link was
+    // handled above already).
+    if URL(string: text)?.scheme == nil, let url = URL(string: text, relativeTo: URL(string: "https://iamcache.braze/")) {
         _ = ui.simulateLink(url.absoluteURL)
     }
     return 0

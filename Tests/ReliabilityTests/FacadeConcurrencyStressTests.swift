@@ -285,10 +285,28 @@ final class FacadeConcurrencyStressTests: XCTestCase {
                 if bad > 5 { break }
             }
             XCTAssertEqual(engine.stack.validate(), [])
-            // Stale messages never reach the new user: whatever is displayed or waiting belongs to the current user.
+            // Stale messages never reach the new user: the displayed message belongs to the current user, and a
+            // waiting message of another user has an invalid context, so it is refused if it is ever popped
+            // (as upstream: a message presented after changeUser from another thread can still be stacked behind
+            // the displayed one; its context, not the stack, keeps it off screen).
             let current = lane.braze.user.id
-            for item in engine.stack.elements + (engine.displayedMessage.map { [$0] } ?? []) {
-                if let ctx = item.message.context { XCTAssertEqual(ctx.userID, current, "lane \(k): \(item.messageID) is for another user") }
+            if let shown = engine.displayedMessage, let ctx = shown.message.context {
+                XCTAssertEqual(ctx.userID, current, "lane \(k): displayed \(shown.messageID) is for another user")
+            }
+            for item in engine.stack.elements {
+                if let ctx = item.message.context, ctx.userID != current {
+                    XCTAssertFalse(ctx.valid, "lane \(k): stacked \(item.messageID) is for another user and still valid")
+                }
+            }
+            // Draining the stack displays none of them.
+            while let top = engine.stack.top {
+                lane.queue.sync { lane.ui.dismiss(); lane.ui.presentNext() }
+                XCTAssertTrue(lane.harness.settle(timeout: 60))
+                lane.queue.sync {}
+                if let shown = engine.displayedMessage, let ctx = shown.message.context {
+                    XCTAssertEqual(ctx.userID, current, "lane \(k): \(shown.messageID) displayed for another user")
+                }
+                if engine.stack.top?.messageID == top.messageID { XCTFail("lane \(k): \(top.messageID) stuck on the stack"); break }
             }
             for id in ids {
                 let s = engine.state(of: id)
