@@ -100,6 +100,27 @@ final class JSONParserTests: XCTestCase {
         XCTAssertThrowsError(try JSONValue(parsing: "[[1]]", maxDepth: 1))
     }
 
+    /// Every JSON file in the repository's tests (fixtures, fuzz seeds and regressions), whole and cut short at
+    /// a few points: both readers accept it with equal values, or both refuse it.
+    func testAgreesWithFoundationOnEveryJSONFileInTheTests() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let files = (FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { $0.pathExtension == "json" }
+        XCTAssertGreaterThan(files.count, 5)
+        var compared = 0
+        for file in files {
+            let data = try Data(contentsOf: file)
+            for cut in [data.count, data.count * 3 / 4, data.count / 2, data.count / 4] {
+                let slice = data.prefix(cut)
+                let mine = try? JSONValue(parsing: Data(slice))
+                let foundation = try? JSONDecoder().decode(JSONValue.self, from: Data(slice))
+                XCTAssertEqual(mine, foundation, "\(file.lastPathComponent) cut at \(cut)")
+                compared += 1
+            }
+        }
+        XCTAssertEqual(compared, files.count * 4)
+    }
+
     func testUniqueIDsAreDistinctAndUUIDShaped() {
         let ids = (0..<1_000).map { _ in UniqueID.next() }
         XCTAssertEqual(Set(ids).count, ids.count)
