@@ -18,6 +18,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 extension JSONValue {
     /// The nesting depth ``init(parsing:maxDepth:)`` accepts by default (the same bound Foundation's decoder has).
     public static let defaultMaxDepth = 512
+    /// The largest `maxDepth` honoured; larger values are treated as this one.
+    public static let maxDepthLimit = 2_048
 
     /// Reads a UTF-8 JSON text (RFC 8259) in one pass, without going through `Codable`.
     ///
@@ -25,7 +27,8 @@ extension JSONValue {
     /// result: a top-level scalar, a UTF-8 byte-order mark (skipped), a trailing comma before `]` or `}`; of
     /// duplicate object keys the first is kept. Errors (``JSONParseError``): empty input, bad syntax, invalid UTF-8, control characters or lone
     /// surrogates in strings, numbers that do not fit a `Double`, nesting deeper than `maxDepth`, and anything
-    /// but whitespace after the value.
+    /// but whitespace after the value. The reader recurses once per level, so `maxDepth` is capped at
+    /// ``maxDepthLimit`` to stay within a secondary thread's stack.
     public init(parsing data: Data, maxDepth: Int = JSONValue.defaultMaxDepth) throws(JSONParseError) {
         let result: Result<JSONValue, JSONParseError> = data.withUnsafeBytes { raw in
             var parser = JSONTextParser(bytes: raw.bindMemory(to: UInt8.self), maxDepth: maxDepth)
@@ -49,7 +52,7 @@ struct JSONTextParser {
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.bytes = bytes
-        self.maxDepth = max(1, maxDepth)
+        self.maxDepth = min(max(1, maxDepth), JSONValue.maxDepthLimit)
     }
 
     func fail(_ reason: String, at offset: Int? = nil) -> JSONParseError {

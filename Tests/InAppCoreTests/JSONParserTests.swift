@@ -98,6 +98,10 @@ final class JSONParserTests: XCTestCase {
         let ok = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
         XCTAssertNoThrow(try parse(ok))
         XCTAssertThrowsError(try JSONValue(parsing: "[[1]]", maxDepth: 1))
+        // A huge maxDepth is capped, so deep input still gets an error rather than exhausting the stack.
+        XCTAssertThrowsError(try JSONValue(parsing: deep, maxDepth: .max)) { error in
+            XCTAssertEqual((error as? JSONParseError)?.reason, "nesting deeper than \(JSONValue.maxDepthLimit)")
+        }
     }
 
     /// Every JSON file in the repository's tests (fixtures, fuzz seeds and regressions), whole and cut short at
