@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a JSON text could not be read by ``JSONValue/init(parsing:maxDepth:)``.
+/// Why a JSON text could not be read by `JSONValue(parsing:maxDepth:)`.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong, in a few words.
     public let reason: String
@@ -16,7 +16,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 extension JSONValue {
-    /// The nesting depth ``init(parsing:maxDepth:)`` accepts by default (the same bound Foundation's decoder has).
+    /// The nesting depth `init(parsing:maxDepth:)` accepts by default (the same bound Foundation's decoder has).
     public static let defaultMaxDepth = 512
     /// The largest `maxDepth` honoured; larger values are treated as this one.
     public static let maxDepthLimit = 2_048
@@ -37,7 +37,7 @@ extension JSONValue {
         self = try result.get()
     }
 
-    /// Reads a JSON text given as a string; see ``init(parsing:maxDepth:)``.
+    /// Reads a JSON text given as a string; see `init(parsing:maxDepth:)`.
     public init(parsing text: String, maxDepth: Int = JSONValue.defaultMaxDepth) throws(JSONParseError) {
         try self.init(parsing: Data(text.utf8), maxDepth: maxDepth)
     }
