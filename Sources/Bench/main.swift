@@ -3,35 +3,38 @@ import InAppCore
 import InAppContent
 
 // openinapp-bench — the project's performance figures in one table. Release build:
-//   swift run -c release openinapp-bench [--quick] [--peers PEERS.jsonl] [FILE.html ...]
+//   swift run -c release openinapp-bench [--quick] [--peers PEERS.jsonl] [FILE.html ...]   (--help: usage)
 //   swift run -c release openinapp-bench --write-synthetic DIR      (writes the synthetic HTML files and exits)
 // Benchmarks/run writes the synthetic files, runs the peers (lexbor via selectolax, libxml2 via lxml) on the same
 // files, then runs this with --peers, so every ratio comes from one run on one machine.
 
-var args = Array(CommandLine.arguments.dropFirst())
-@MainActor func take(_ flag: String) -> String? {
-    guard let i = args.firstIndex(of: flag), i + 1 < args.count else { return nil }
-    defer { args.removeSubrange(i...(i + 1)) }
-    return args[i + 1]
+let options: BenchOptions
+switch BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .help: print(BenchOptions.usage); exit(0)
+case .usageError(let message): fail(message, usage: true, code: 2)
+case .run(let parsed): options = parsed
 }
-let quick = args.contains("--quick")
-args.removeAll { $0 == "--quick" }
-if let dir = take("--write-synthetic") {
-    for path in try ContentBench.writeSynthetic(into: dir) { print(path) }
+let quick = options.quick
+if let dir = options.writeSyntheticDirectory {
+    do {
+        for path in try ContentBench.writeSynthetic(into: dir) { print(path) }
+    } catch { fail("cannot write the synthetic files into \(dir): \(error)") }
     exit(0)
 }
-let peersFile = take("--peers")
+let peersFile = options.peersFile
 /// `--peer-command CMD`: run `CMD FILE` (printing peers.py JSON lines) right before timing our parser on FILE, so
 /// both are measured within seconds of each other on a machine whose load changes.
-let peerCommand = take("--peer-command")
+let peerCommand = options.peerCommand
 /// `--only content|triggers|pipeline` runs one section (for profiling).
-let only = take("--only")
+let only = options.only
 func wanted(_ section: String) -> Bool { only == nil || only == section }
-var files = args
+var files = options.files
 if files.isEmpty {
     let dir = NSTemporaryDirectory() + "openinapp-bench-\(getpid())"
-    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-    files = try ContentBench.writeSynthetic(into: dir)
+    do {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        files = try ContentBench.writeSynthetic(into: dir)
+    } catch { fail("cannot write the synthetic files into \(dir): \(error)") }
     let fixtures = "Tests/Fixtures/HTML"
     if let names = try? FileManager.default.contentsOfDirectory(atPath: fixtures) {
         files += names.filter { $0.hasSuffix(".html") }.sorted().map { "\(fixtures)/\($0)" }
@@ -59,7 +62,8 @@ for file in files {
     if let peerCommand {
         for r in runPeers(peerCommand, file: file) { peers[file, default: [:]][r.peer] = r }
     }
-    let r = try ContentBench.run(file: file, samples: quick ? 5 : 7)
+    let r: ContentBench.Result
+    do { r = try ContentBench.run(file: file, samples: quick ? 5 : 7) } catch { fail("\(file): \(error)") }
     contentRates[file] = r.mbPerSecond
     let name = (file as NSString).lastPathComponent
     let lex = peers[file]?["lexbor"], lx = peers[file]?["lxml"]

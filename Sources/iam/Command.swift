@@ -2,6 +2,8 @@ import Foundation
 
 /// A wrong invocation: printed as one line, exit status 2.
 struct UsageError: Error { let message: String }
+/// A file the command was given cannot be used (unreadable, malformed, unwritable): one error line, exit status 1.
+struct InputError: Error, CustomStringConvertible { let message: String; var description: String { message } }
 
 /// One `iam` subcommand.
 struct Command: Sendable {

@@ -39,12 +39,12 @@ extension Command {
             do {
                 picture = try ContentRenderer().render(message, in: RenderContext(device: device))
             } catch {
-                throw UsageError(message: "\(o.positional[0]): cannot be drawn: \(error)")
+                throw InputError(message: "\(o.positional[0]): cannot be drawn: \(error)")
             }
             let svg = picture.svg()
             if let path = o.values["-o"] {
                 do { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
-                catch { throw UsageError(message: "cannot write \(path): \(error.localizedDescription)") }
+                catch { throw InputError(message: "cannot write \(path): \(error.localizedDescription)") }
             } else {
                 print(svg, terminator: "")
             }
@@ -54,20 +54,20 @@ extension Command {
 /// Reads an OpenInApp message from a JSON file, turning every failure into one readable line.
 func loadMessage(_ path: String) throws -> InAppMessage {
     guard let data = FileManager.default.contents(atPath: path) else {
-        throw UsageError(message: "\(path): cannot read the file")
+        throw InputError(message: "\(path): cannot read the file")
     }
     do {
         return try JSONDecoder().decode(InAppMessage.self, from: data)
     } catch let DecodingError.dataCorrupted(context) {
-        throw UsageError(message: "\(path): \(describe(context))")
+        throw InputError(message: "\(path): \(describe(context))")
     } catch let DecodingError.keyNotFound(key, context) {
-        throw UsageError(message: "\(path): missing \"\(key.stringValue)\" at \(pathText(context.codingPath))")
+        throw InputError(message: "\(path): missing \"\(key.stringValue)\" at \(pathText(context.codingPath))")
     } catch let DecodingError.typeMismatch(type, context) {
-        throw UsageError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
+        throw InputError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
     } catch let DecodingError.valueNotFound(type, context) {
-        throw UsageError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
+        throw InputError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
     } catch {
-        throw UsageError(message: "\(path): \(error.localizedDescription)")
+        throw InputError(message: "\(path): \(error.localizedDescription)")
     }
 }
 

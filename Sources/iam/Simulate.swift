@@ -191,14 +191,14 @@ extension Command {
             guard o.positional.count == 1 else { throw UsageError(message: "give exactly one SCENARIO.json") }
             let path = o.positional[0]
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError(message: "\(path): cannot read the file")
+                throw InputError(message: "\(path): cannot read the file")
             }
             let scenario: Scenario
             do { scenario = try JSONDecoder().decode(Scenario.self, from: data) }
-            catch { throw UsageError(message: "\(path): not a scenario: \(error)") }
+            catch { throw InputError(message: "\(path): not a scenario: \(error)") }
             let trace: Trace
             do { trace = try runScenario(scenario) }
-            catch let e as ScenarioError { throw UsageError(message: "\(path): \(e.description)") }
+            catch let e as ScenarioError { throw InputError(message: "\(path): \(e.description)") }
             print(o.flags.contains("--table") ? DemoScenario.table(trace.events) : trace.jsonLines())
         })
 }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The command line of `openinapp-bench`, checked before anything runs: `--help` prints the usage and exits 0,
+/// an unknown option, a flag without its value or a file that cannot be read prints one error line and the usage
+/// to standard error and exits 2. Nothing is thrown to the top level.
+struct BenchOptions {
+    var quick = false
+    var writeSyntheticDirectory: String?
+    var peersFile: String?
+    var peerCommand: String?
+    var only: String?
+    var files: [String] = []
+
+    static let usage = """
+        usage: openinapp-bench [--quick] [--only content|triggers|pipeline] [--peers PEERS.jsonl]
+                               [--peer-command CMD] [FILE.html ...]
+               openinapp-bench --write-synthetic DIR
+               openinapp-bench --help
+
+        Prints the project's performance figures as Markdown tables (build with -c release).
+          --quick               fewer samples and smaller inputs
+          --only SECTION        run one section: content, triggers or pipeline
+          --peers FILE          peer results (JSON lines from Benchmarks/peers.py) to compare against
+          --peer-command CMD    run `CMD FILE` right before timing each FILE (how Benchmarks/run measures peers)
+          --write-synthetic DIR write the synthetic HTML documents into DIR, print their paths and exit
+          FILE.html             HTML files for the content section (default: synthetic files + Tests/Fixtures/HTML)
+        """
+
+    enum Outcome { case run(BenchOptions), help, usageError(String) }
+
+    static func parse(_ arguments: [String]) -> Outcome {
+        var options = BenchOptions()
+        var i = 0
+        func value(_ flag: String) -> String? {
+            guard i + 1 < arguments.count, !arguments[i + 1].hasPrefix("--") else { return nil }
+            i += 1
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let arg = arguments[i]
+            switch arg {
+            case "--help", "-h": return .help
+            case "--quick": options.quick = true
+            case "--write-synthetic", "--peers", "--peer-command", "--only":
+                guard let v = value(arg) else { return .usageError("\(arg) needs a value") }
+                switch arg {
+                case "--write-synthetic": options.writeSyntheticDirectory = v
+                case "--peers": options.peersFile = v
+                case "--peer-command": options.peerCommand = v
+                default:
+                    guard ["content", "triggers", "pipeline"].contains(v) else {
+                        return .usageError("--only takes content, triggers or pipeline, not '\(v)'")
+                    }
+                    options.only = v
+                }
+            default:
+                if arg.hasPrefix("-") && arg != "-" { return .usageError("unknown option \(arg)") }
+                guard FileManager.default.isReadableFile(atPath: arg) else { return .usageError("cannot read \(arg)") }
+                options.files.append(arg)
+            }
+            i += 1
+        }
+        return .run(options)
+    }
+}
+
+/// Prints one error line (and, for a usage error, the usage) to standard error and exits with `code`.
+func fail(_ message: String, usage: Bool = false, code: Int32 = 1) -> Never {
+    var text = "openinapp-bench: \(message)\n"
+    if usage { text += BenchOptions.usage + "\n" }
+    FileHandle.standardError.write(Data(text.utf8))
+    exit(code)
+}
