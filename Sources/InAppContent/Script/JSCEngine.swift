@@ -1,0 +1,354 @@
+// The JavaScriptCore engine: one context group and one global context per page, one native host function,
+// a watchdog on every run (time and memory), exceptions turned into ScriptFailure with message, line, column.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Links the native host function object back to its engine (the object's private data).
+private final class JSCHostBox {
+    weak var engine: JSCEngine?
+    init(_ engine: JSCEngine) { self.engine = engine }
+}
+
+/// Decides, when JavaScriptCore asks, whether the running code must stop.
+private final class JSCWatchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var deadline: Double = .infinity
+    private var residentAtStart = 0
+    private(set) var tripped: ScriptFailure.Kind?
+    let timeLimit: Double
+    let memoryLimit: Int
+    /// How often JavaScriptCore asks; the callback re-arms the limit itself (this library version does not
+    /// restart its timer when the callback answers "go on").
+    let tick: Double
+    var rearm: (() -> Void)?
+
+    init(timeLimit: Double, memoryLimit: Int) {
+        self.timeLimit = timeLimit; self.memoryLimit = memoryLimit
+        tick = max(0.001, min(timeLimit, 0.05))
+    }
+
+    func start() {
+        lock.lock(); defer { lock.unlock() }
+        deadline = JSCWatchdog.now() + timeLimit
+        residentAtStart = JSCWatchdog.residentBytes()
+        tripped = nil
+    }
+
+    func shouldTerminate() -> Bool {
+        lock.lock()
+        if JSCWatchdog.now() >= deadline { tripped = .timeout; lock.unlock(); return true }
+        let resident = JSCWatchdog.residentBytes()
+        if resident > 0, resident - residentAtStart > memoryLimit { tripped = .memory; lock.unlock(); return true }
+        let rearm = self.rearm
+        lock.unlock()
+        rearm?()
+        return false
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    /// Resident set size of the process (Linux: /proc/self/statm), 0 where unknown.
+    static func residentBytes() -> Int {
+        #if os(Linux)
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        var buf = [UInt8](repeating: 0, count: 128)
+        let n = read(fd, &buf, 127)
+        guard n > 0 else { return 0 }
+        let fields = buf[0..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return 0
+        #endif
+    }
+}
+
+private let jscHostCallback: JSCLibrary.CallAsFunction = { ctx, function, _, argc, argv, exception in
+    guard let function, let engine = JSCEngine.engine(of: function) else { return nil }
+    return engine.hostCall(ctx: ctx, argc: argc, argv: argv, exception: exception)
+}
+
+private let jscHostFinalize: JSCLibrary.Finalize = { object in
+    guard let object, let lib = try? JSCLibrary.shared.get(), let raw = lib.objectGetPrivate(object) else { return }
+    Unmanaged<JSCHostBox>.fromOpaque(raw).release()
+}
+
+private let jscShouldTerminate: JSCLibrary.ShouldTerminate = { _, raw in
+    guard let raw else { return true }
+    return Unmanaged<JSCWatchdog>.fromOpaque(raw).takeUnretainedValue().shouldTerminate()
+}
+
+/// JavaScriptCore behind ``ScriptEngine``. Scripts call the host as the global function `__oiaHost(op, …args)`
+/// (a page's prelude captures and deletes it). Runs are serialized; host functions may re-enter.
+final class JSCEngine: ScriptEngine {
+    var kind: ScriptEngineKind { .javaScriptCore }
+    let lib: JSCLibrary
+    let limits: ScriptLimits
+    private let host: ScriptHostFunction
+    private let group: JSContextGroupRef
+    let ctx: JSContextRef
+    private let hostClass: JSClassRef
+    private let watchdog: JSCWatchdog
+    private let watchdogRef: Unmanaged<JSCWatchdog>
+    private let lock = NSRecursiveLock()
+    private var depth = 0
+    /// True when the library can bound run time (JSContextGroupSetExecutionTimeLimit).
+    let hasTimeLimit: Bool
+
+    init?(library lib: JSCLibrary, limits: ScriptLimits, host: @escaping ScriptHostFunction) {
+        guard let group = lib.contextGroupCreate() else { return nil }
+        guard let ctx = lib.globalContextCreateInGroup(group, nil) else { lib.contextGroupRelease(group); return nil }
+        // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
+        // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
+        // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
+        let size = 8 + 15 * MemoryLayout<UnsafeRawPointer>.size
+        let def = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { def.deallocate() }
+        def.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        let name = strdup("OpenInAppHost")
+        defer { free(name) }
+        let slot = { (i: Int) in def.advanced(by: 8 + i * MemoryLayout<UnsafeRawPointer>.size) }
+        slot(0).storeBytes(of: UnsafeRawPointer(name), as: UnsafeRawPointer?.self)
+        slot(5).storeBytes(of: jscHostFinalize, as: JSCLibrary.Finalize.self)
+        slot(11).storeBytes(of: jscHostCallback, as: JSCLibrary.CallAsFunction.self)
+        guard let cls = lib.classCreate(def) else {
+            lib.globalContextRelease(ctx); lib.contextGroupRelease(group); return nil
+        }
+        self.lib = lib
+        self.limits = limits
+        self.host = host
+        self.group = group
+        self.ctx = ctx
+        self.hostClass = cls
+        self.watchdog = JSCWatchdog(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit)
+        self.watchdogRef = Unmanaged.passRetained(watchdog)
+        if let setLimit = lib.setExecutionTimeLimit {
+            // Asked every tick; the watchdog compares against the run's own deadline and memory growth.
+            let tick = watchdog.tick, opaque = watchdogRef.toOpaque()
+            watchdog.rearm = { setLimit(group, tick, jscShouldTerminate, opaque) }
+            setLimit(group, tick, jscShouldTerminate, opaque)
+            hasTimeLimit = true
+        } else {
+            hasTimeLimit = false
+        }
+        let box = Unmanaged.passRetained(JSCHostBox(self)).toOpaque()
+        let fn = lib.objectMake(ctx, cls, box)
+        lib.withString("__oiaHost") { lib.objectSetProperty(ctx, lib.contextGetGlobalObject(ctx), $0, fn, 0, nil) }
+    }
+
+    deinit {
+        lib.clearExecutionTimeLimit?(group)
+        lib.globalContextRelease(ctx)
+        lib.contextGroupRelease(group)
+        lib.classRelease(hostClass)
+        watchdogRef.release()
+    }
+
+    static func engine(of function: JSObjectRef) -> JSCEngine? {
+        guard let lib = try? JSCLibrary.shared.get(), let raw = lib.objectGetPrivate(function) else { return nil }
+        return Unmanaged<JSCHostBox>.fromOpaque(raw).takeUnretainedValue().engine
+    }
+
+    // MARK: Running
+
+    private func enter<T>(_ body: () -> T) -> T {
+        lock.lock(); defer { lock.unlock() }
+        if depth == 0 { watchdog.start() }
+        depth += 1
+        defer { depth -= 1 }
+        return body()
+    }
+
+    func evaluate(_ source: String, sourceURL: String? = nil, startLine: Int = 1) -> Result<ScriptValue, ScriptFailure> {
+        evaluateRaw(source, sourceURL: sourceURL, startLine: startLine, strictResult: false)
+    }
+
+    /// As ``evaluate(_:sourceURL:startLine:)``, but a result native code cannot receive (function, symbol) is a
+    /// failure of kind `unsupportedResult`, as in `WKWebView.evaluateJavaScript`.
+    func evaluateForNative(_ source: String) -> Result<ScriptValue, ScriptFailure> {
+        evaluateRaw(source, sourceURL: nil, startLine: 1, strictResult: true)
+    }
+
+    private func evaluateRaw(_ source: String, sourceURL: String?, startLine: Int, strictResult: Bool) -> Result<ScriptValue, ScriptFailure> {
+        enter {
+            var exception: JSValueRef?
+            let value = lib.withString(source) { script in
+                lib.withString(sourceURL ?? "") { url in
+                    lib.evaluateScript(ctx, script, nil, sourceURL == nil ? nil : url, Int32(clamping: startLine), &exception)
+                }
+            }
+            if let exception { return .failure(failure(from: exception, sourceURL: sourceURL)) }
+            guard let converted = scriptValue(value, depth: 0) else {
+                if strictResult {
+                    return .failure(ScriptFailure(kind: .unsupportedResult, message: "JavaScript execution returned a result of an unsupported type"))
+                }
+                return .success(.undefined)
+            }
+            return .success(converted)
+        }
+    }
+
+    func call(_ path: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptFailure> {
+        enter {
+            var exception: JSValueRef?
+            var this: JSObjectRef? = lib.contextGetGlobalObject(ctx)
+            var target: JSValueRef? = this
+            for (i, part) in path.split(separator: ".").enumerated() {
+                guard let obj = target.flatMap({ lib.valueToObject(ctx, $0, nil) }) else {
+                    return .failure(ScriptFailure(kind: .exception, message: "TypeError: \(path) is not a function"))
+                }
+                if i > 0 { this = obj }
+                target = lib.withString(String(part)) { lib.objectGetProperty(ctx, obj, $0, &exception) }
+                if let exception { return .failure(failure(from: exception, sourceURL: nil)) }
+            }
+            guard let fnValue = target, lib.valueGetType(ctx, fnValue) == JSType.object.rawValue,
+                  let fn = lib.valueToObject(ctx, fnValue, nil), lib.objectIsFunction(ctx, fn) else {
+                return .failure(ScriptFailure(kind: .exception, message: "TypeError: \(path) is not a function"))
+            }
+            let args = arguments.map { jsValue($0) }
+            let result = args.withUnsafeBufferPointer {
+                lib.objectCallAsFunction(ctx, fn, this, $0.count, $0.baseAddress, &exception)
+            }
+            if let exception { return .failure(failure(from: exception, sourceURL: nil)) }
+            return .success(scriptValue(result, depth: 0) ?? .undefined)
+        }
+    }
+
+    /// Runs the garbage collector (tests and memory figures).
+    func collectGarbage() { lock.lock(); lib.garbageCollect(ctx); lock.unlock() }
+
+    // MARK: Host calls
+
+    fileprivate func hostCall(ctx: JSContextRef?, argc: Int, argv: UnsafePointer<JSValueRef?>?,
+                              exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
+        guard argc >= 1, let argv else { return lib.valueMakeUndefined(ctx) }
+        let op = string(of: argv[0])
+        var args: [ScriptValue] = []
+        args.reserveCapacity(argc - 1)
+        for i in 1..<max(1, argc) { args.append(scriptValue(argv[i], depth: 0) ?? .undefined) }
+        do {
+            return jsValue(try host(op, args))
+        } catch {
+            exception?.pointee = makeError(name: error.name, message: error.message)
+            return nil
+        }
+    }
+
+    private func makeError(name: String, message: String) -> JSValueRef? {
+        var msg: JSValueRef? = jsValue(.string(message))
+        let err = withUnsafePointer(to: &msg) { lib.objectMakeError(ctx, 1, $0, nil) }
+        if let err, name != "Error" {
+            lib.withString("name") { lib.objectSetProperty(ctx, err, $0, jsValue(.string(name)), 0, nil) }
+        }
+        return err
+    }
+
+    // MARK: Values
+
+    func string(of value: JSValueRef?) -> String {
+        guard let value else { return "" }
+        let s = lib.valueToStringCopy(ctx, value, nil)
+        defer { lib.stringRelease(s) }
+        return lib.string(s)
+    }
+
+    private func property(_ object: JSObjectRef, _ name: String) -> JSValueRef? {
+        lib.withString(name) { lib.objectGetProperty(ctx, object, $0, nil) }
+    }
+
+    /// JavaScript → native, as WebKit converts message bodies: nil for values native code cannot receive
+    /// (functions, symbols); inside objects those are dropped, inside arrays they become null.
+    func scriptValue(_ value: JSValueRef?, depth: Int) -> ScriptValue? {
+        guard let value else { return .undefined }
+        switch JSType(rawValue: lib.valueGetType(ctx, value)) ?? .undefined {
+        case .undefined: return .undefined
+        case .null: return .null
+        case .boolean: return .bool(lib.valueToBoolean(ctx, value))
+        case .number: return .number(lib.valueToNumber(ctx, value, nil))
+        case .string: return .string(string(of: value))
+        case .symbol: return nil
+        case .bigint: return .number(lib.valueToNumber(ctx, value, nil))
+        case .object:
+            guard let obj = lib.valueToObject(ctx, value, nil) else { return .undefined }
+            if lib.objectIsFunction(ctx, obj) { return nil }
+            guard depth < limits.maxValueDepth else { return .null }
+            if lib.valueIsDate(ctx, value) { return .number(lib.valueToNumber(ctx, value, nil)) }
+            if lib.valueIsArray(ctx, value) {
+                let count = Int(lib.valueToNumber(ctx, property(obj, "length"), nil))
+                var items: [ScriptValue] = []
+                items.reserveCapacity(min(count, 1 << 16))
+                for i in 0..<max(0, count) {
+                    let item = lib.objectGetPropertyAtIndex(ctx, obj, UInt32(truncatingIfNeeded: i), nil)
+                    items.append(scriptValue(item, depth: depth + 1) ?? .null)
+                }
+                return .array(items)
+            }
+            let names = lib.objectCopyPropertyNames(ctx, obj)
+            defer { lib.propertyNameArrayRelease(names) }
+            var members: [String: ScriptValue] = [:]
+            for i in 0..<lib.propertyNameArrayGetCount(names) {
+                let nameRef = lib.propertyNameArrayGetNameAtIndex(names, i)
+                let item = lib.objectGetProperty(ctx, obj, nameRef, nil)
+                if let v = scriptValue(item, depth: depth + 1), v != .undefined { members[lib.string(nameRef)] = v }
+            }
+            return .object(members)
+        }
+    }
+
+    /// Native → JavaScript.
+    func jsValue(_ value: ScriptValue) -> JSValueRef? {
+        switch value {
+        case .undefined: return lib.valueMakeUndefined(ctx)
+        case .null: return lib.valueMakeNull(ctx)
+        case .bool(let b): return lib.valueMakeBoolean(ctx, b)
+        case .number(let d): return lib.valueMakeNumber(ctx, d)
+        case .string(let s): return lib.withString(s) { lib.valueMakeString(ctx, $0) }
+        case .array(let items):
+            let values = items.map { jsValue($0) }
+            return values.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
+        case .object(let members):
+            guard let obj = lib.objectMake(ctx, nil, nil) else { return lib.valueMakeUndefined(ctx) }
+            for (k, v) in members { lib.withString(k) { lib.objectSetProperty(ctx, obj, $0, jsValue(v), 0, nil) } }
+            return obj
+        }
+    }
+
+    private func failure(from exception: JSValueRef, sourceURL: String?) -> ScriptFailure {
+        if let tripped = watchdog.tripped {
+            let message = tripped == .timeout
+                ? "script ran longer than \(limits.timeLimit) s and was terminated"
+                : "script grew the process by more than \(limits.memoryLimit >> 20) MB and was terminated"
+            return ScriptFailure(kind: tripped, message: message, sourceURL: sourceURL)
+        }
+        var line: Int?
+        var column: Int?
+        var url = sourceURL
+        if lib.valueGetType(ctx, exception) == JSType.object.rawValue, let obj = lib.valueToObject(ctx, exception, nil) {
+            if let l = property(obj, "line"), lib.valueGetType(ctx, l) == JSType.number.rawValue { line = Int(lib.valueToNumber(ctx, l, nil)) }
+            if let c = property(obj, "column"), lib.valueGetType(ctx, c) == JSType.number.rawValue { column = Int(lib.valueToNumber(ctx, c, nil)) }
+            if let u = property(obj, "sourceURL"), lib.valueGetType(ctx, u) == JSType.string.rawValue { url = string(of: u) }
+        }
+        return ScriptFailure(kind: .exception, message: string(of: exception), line: line, column: column, sourceURL: url)
+    }
+}
+
+extension JSCEngine {
+    /// Whether `source` parses as a script (no code runs).
+    func checkSyntax(_ source: String) -> ScriptFailure? {
+        lock.lock(); defer { lock.unlock() }
+        var exception: JSValueRef?
+        let ok = lib.withString(source) { lib.checkScriptSyntax(ctx, $0, nil, 1, &exception) }
+        if ok { return nil }
+        return exception.map { failure(from: $0, sourceURL: nil) } ?? ScriptFailure(kind: .exception, message: "SyntaxError")
+    }
+}

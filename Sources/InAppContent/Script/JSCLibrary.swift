@@ -1,0 +1,213 @@
+// JavaScriptCore's stable C API, loaded at run time. On Linux that is Debian's libjavascriptcoregtk-4.1
+// (package libjavascriptcoregtk-4.1-0); on Apple platforms the system JavaScriptCore framework. Nothing
+// here needs a header or a package: the few C types are declared below and every function is looked up
+// with dlsym, so the package builds (and the subset engine runs) where the library is absent.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Opaque references of the C API (`JSContextRef`, `JSValueRef`, … are all pointers to opaque structs).
+typealias JSContextGroupRef = OpaquePointer
+typealias JSContextRef = OpaquePointer
+typealias JSValueRef = OpaquePointer
+typealias JSObjectRef = OpaquePointer
+typealias JSStringRef = OpaquePointer
+typealias JSClassRef = OpaquePointer
+typealias JSPropertyNameArrayRef = OpaquePointer
+
+/// `JSType`: what `JSValueGetType` answers.
+enum JSType: UInt32 {
+    case undefined = 0, null, boolean, number, string, object, symbol, bigint
+}
+
+/// The C API entry points OpenInApp uses, resolved from one loaded library image.
+struct JSCLibrary: @unchecked Sendable {
+    typealias CallAsFunction = @convention(c) (JSContextRef?, JSObjectRef?, JSObjectRef?, Int,
+                                               UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    typealias Finalize = @convention(c) (JSObjectRef?) -> Void
+    typealias ShouldTerminate = @convention(c) (JSContextRef?, UnsafeMutableRawPointer?) -> Bool
+
+    let contextGroupCreate: @convention(c) () -> JSContextGroupRef?
+    let contextGroupRelease: @convention(c) (JSContextGroupRef?) -> Void
+    let globalContextCreateInGroup: @convention(c) (JSContextGroupRef?, JSClassRef?) -> JSContextRef?
+    let globalContextRelease: @convention(c) (JSContextRef?) -> Void
+    let contextGetGlobalObject: @convention(c) (JSContextRef?) -> JSObjectRef?
+    let evaluateScript: @convention(c) (JSContextRef?, JSStringRef?, JSObjectRef?, JSStringRef?, Int32,
+                                        UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    let checkScriptSyntax: @convention(c) (JSContextRef?, JSStringRef?, JSStringRef?, Int32,
+                                           UnsafeMutablePointer<JSValueRef?>?) -> Bool
+    let garbageCollect: @convention(c) (JSContextRef?) -> Void
+
+    let stringCreateWithCharacters: @convention(c) (UnsafePointer<UInt16>?, Int) -> JSStringRef?
+    let stringCreateWithUTF8CString: @convention(c) (UnsafePointer<CChar>?) -> JSStringRef?
+    let stringRelease: @convention(c) (JSStringRef?) -> Void
+    let stringGetLength: @convention(c) (JSStringRef?) -> Int
+    let stringGetCharactersPtr: @convention(c) (JSStringRef?) -> UnsafePointer<UInt16>?
+
+    let valueGetType: @convention(c) (JSContextRef?, JSValueRef?) -> UInt32
+    let valueIsArray: @convention(c) (JSContextRef?, JSValueRef?) -> Bool
+    let valueIsDate: @convention(c) (JSContextRef?, JSValueRef?) -> Bool
+    let valueToBoolean: @convention(c) (JSContextRef?, JSValueRef?) -> Bool
+    let valueToNumber: @convention(c) (JSContextRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> Double
+    let valueToStringCopy: @convention(c) (JSContextRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSStringRef?
+    let valueToObject: @convention(c) (JSContextRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
+    let valueMakeUndefined: @convention(c) (JSContextRef?) -> JSValueRef?
+    let valueMakeNull: @convention(c) (JSContextRef?) -> JSValueRef?
+    let valueMakeBoolean: @convention(c) (JSContextRef?, Bool) -> JSValueRef?
+    let valueMakeNumber: @convention(c) (JSContextRef?, Double) -> JSValueRef?
+    let valueMakeString: @convention(c) (JSContextRef?, JSStringRef?) -> JSValueRef?
+    let valueProtect: @convention(c) (JSContextRef?, JSValueRef?) -> Void
+    let valueUnprotect: @convention(c) (JSContextRef?, JSValueRef?) -> Void
+
+    let classCreate: @convention(c) (UnsafeRawPointer?) -> JSClassRef?
+    let classRelease: @convention(c) (JSClassRef?) -> Void
+    let objectMake: @convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?
+    let objectGetPrivate: @convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?
+    let objectMakeArray: @convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
+    let objectGetProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    let objectSetProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, JSValueRef?, UInt32,
+                                           UnsafeMutablePointer<JSValueRef?>?) -> Void
+    let objectGetPropertyAtIndex: @convention(c) (JSContextRef?, JSObjectRef?, UInt32, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    let objectSetPropertyAtIndex: @convention(c) (JSContextRef?, JSObjectRef?, UInt32, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> Void
+    let objectCopyPropertyNames: @convention(c) (JSContextRef?, JSObjectRef?) -> JSPropertyNameArrayRef?
+    let propertyNameArrayGetCount: @convention(c) (JSPropertyNameArrayRef?) -> Int
+    let propertyNameArrayGetNameAtIndex: @convention(c) (JSPropertyNameArrayRef?, Int) -> JSStringRef?
+    let propertyNameArrayRelease: @convention(c) (JSPropertyNameArrayRef?) -> Void
+    let objectIsFunction: @convention(c) (JSContextRef?, JSObjectRef?) -> Bool
+    let objectCallAsFunction: @convention(c) (JSContextRef?, JSObjectRef?, JSObjectRef?, Int, UnsafePointer<JSValueRef?>?,
+                                              UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    let objectMakeError: @convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
+
+    /// `JSContextGroupSetExecutionTimeLimit` (exported by both libraries; private SPI on Apple platforms),
+    /// nil when the symbol is missing: scripts then run without a time limit and the engine says so.
+    let setExecutionTimeLimit: (@convention(c) (JSContextGroupRef?, Double, ShouldTerminate?, UnsafeMutableRawPointer?) -> Void)?
+    let clearExecutionTimeLimit: (@convention(c) (JSContextGroupRef?) -> Void)?
+
+    /// Where the library was loaded from.
+    let path: String
+
+    /// The library file names tried, in order.
+    static var candidates: [String] {
+        #if canImport(Darwin)
+        return ["/System/Library/Frameworks/JavaScriptCore.framework/JavaScriptCore"]
+        #else
+        return ["libjavascriptcoregtk-4.1.so.0", "/usr/lib/x86_64-linux-gnu/libjavascriptcoregtk-4.1.so.0",
+                "/usr/lib/aarch64-linux-gnu/libjavascriptcoregtk-4.1.so.0", "libjavascriptcoregtk-4.0.so.18"]
+        #endif
+    }
+
+    /// The command that installs the library where it is missing.
+    static let installHint = "apt-get install libjavascriptcoregtk-4.1-0"
+
+    /// The library, loaded once per process (`dlopen` is process-wide anyway), or why it could not be.
+    static let shared: Result<JSCLibrary, JSCLoadError> = load()
+
+    static func load() -> Result<JSCLibrary, JSCLoadError> {
+        if ProcessInfo.processInfo.environment["OPENINAPP_NO_JSC"] != nil {
+            return .failure(JSCLoadError(reason: "disabled by OPENINAPP_NO_JSC"))
+        }
+        var handle: UnsafeMutableRawPointer?
+        var loadedPath = ""
+        var lastError = "not found"
+        for name in candidates {
+            if let h = dlopen(name, RTLD_NOW | RTLD_LOCAL) { handle = h; loadedPath = name; break }
+            if let e = dlerror() { lastError = String(cString: e) }
+        }
+        guard let handle else { return .failure(JSCLoadError(reason: lastError)) }
+        var missing: [String] = []
+        func sym<T>(_ name: String, _: T.Type) -> T? {
+            guard let p = dlsym(handle, name) else { missing.append(name); return nil }
+            return unsafeBitCast(p, to: T.self)
+        }
+        func optionalSym<T>(_ name: String, _: T.Type) -> T? {
+            dlsym(handle, name).map { unsafeBitCast($0, to: T.self) }
+        }
+        let lib = JSCLibrary(
+            contextGroupCreate: sym("JSContextGroupCreate", (@convention(c) () -> JSContextGroupRef?).self) ?? { nil },
+            contextGroupRelease: sym("JSContextGroupRelease", (@convention(c) (JSContextGroupRef?) -> Void).self) ?? { _ in },
+            globalContextCreateInGroup: sym("JSGlobalContextCreateInGroup", (@convention(c) (JSContextGroupRef?, JSClassRef?) -> JSContextRef?).self) ?? { _, _ in nil },
+            globalContextRelease: sym("JSGlobalContextRelease", (@convention(c) (JSContextRef?) -> Void).self) ?? { _ in },
+            contextGetGlobalObject: sym("JSContextGetGlobalObject", (@convention(c) (JSContextRef?) -> JSObjectRef?).self) ?? { _ in nil },
+            evaluateScript: sym("JSEvaluateScript", (@convention(c) (JSContextRef?, JSStringRef?, JSObjectRef?, JSStringRef?, Int32, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self) ?? { _, _, _, _, _, _ in nil },
+            checkScriptSyntax: sym("JSCheckScriptSyntax", (@convention(c) (JSContextRef?, JSStringRef?, JSStringRef?, Int32, UnsafeMutablePointer<JSValueRef?>?) -> Bool).self) ?? { _, _, _, _, _ in false },
+            garbageCollect: sym("JSGarbageCollect", (@convention(c) (JSContextRef?) -> Void).self) ?? { _ in },
+            stringCreateWithCharacters: sym("JSStringCreateWithCharacters", (@convention(c) (UnsafePointer<UInt16>?, Int) -> JSStringRef?).self) ?? { _, _ in nil },
+            stringCreateWithUTF8CString: sym("JSStringCreateWithUTF8CString", (@convention(c) (UnsafePointer<CChar>?) -> JSStringRef?).self) ?? { _ in nil },
+            stringRelease: sym("JSStringRelease", (@convention(c) (JSStringRef?) -> Void).self) ?? { _ in },
+            stringGetLength: sym("JSStringGetLength", (@convention(c) (JSStringRef?) -> Int).self) ?? { _ in 0 },
+            stringGetCharactersPtr: sym("JSStringGetCharactersPtr", (@convention(c) (JSStringRef?) -> UnsafePointer<UInt16>?).self) ?? { _ in nil },
+            valueGetType: sym("JSValueGetType", (@convention(c) (JSContextRef?, JSValueRef?) -> UInt32).self) ?? { _, _ in 0 },
+            valueIsArray: sym("JSValueIsArray", (@convention(c) (JSContextRef?, JSValueRef?) -> Bool).self) ?? { _, _ in false },
+            valueIsDate: sym("JSValueIsDate", (@convention(c) (JSContextRef?, JSValueRef?) -> Bool).self) ?? { _, _ in false },
+            valueToBoolean: sym("JSValueToBoolean", (@convention(c) (JSContextRef?, JSValueRef?) -> Bool).self) ?? { _, _ in false },
+            valueToNumber: sym("JSValueToNumber", (@convention(c) (JSContextRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> Double).self) ?? { _, _, _ in .nan },
+            valueToStringCopy: sym("JSValueToStringCopy", (@convention(c) (JSContextRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSStringRef?).self) ?? { _, _, _ in nil },
+            valueToObject: sym("JSValueToObject", (@convention(c) (JSContextRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _ in nil },
+            valueMakeUndefined: sym("JSValueMakeUndefined", (@convention(c) (JSContextRef?) -> JSValueRef?).self) ?? { _ in nil },
+            valueMakeNull: sym("JSValueMakeNull", (@convention(c) (JSContextRef?) -> JSValueRef?).self) ?? { _ in nil },
+            valueMakeBoolean: sym("JSValueMakeBoolean", (@convention(c) (JSContextRef?, Bool) -> JSValueRef?).self) ?? { _, _ in nil },
+            valueMakeNumber: sym("JSValueMakeNumber", (@convention(c) (JSContextRef?, Double) -> JSValueRef?).self) ?? { _, _ in nil },
+            valueMakeString: sym("JSValueMakeString", (@convention(c) (JSContextRef?, JSStringRef?) -> JSValueRef?).self) ?? { _, _ in nil },
+            valueProtect: sym("JSValueProtect", (@convention(c) (JSContextRef?, JSValueRef?) -> Void).self) ?? { _, _ in },
+            valueUnprotect: sym("JSValueUnprotect", (@convention(c) (JSContextRef?, JSValueRef?) -> Void).self) ?? { _, _ in },
+            classCreate: sym("JSClassCreate", (@convention(c) (UnsafeRawPointer?) -> JSClassRef?).self) ?? { _ in nil },
+            classRelease: sym("JSClassRelease", (@convention(c) (JSClassRef?) -> Void).self) ?? { _ in },
+            objectMake: sym("JSObjectMake", (@convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?).self) ?? { _, _, _ in nil },
+            objectGetPrivate: sym("JSObjectGetPrivate", (@convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?).self) ?? { _ in nil },
+            objectMakeArray: sym("JSObjectMakeArray", (@convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _ in nil },
+            objectGetProperty: sym("JSObjectGetProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self) ?? { _, _, _, _ in nil },
+            objectSetProperty: sym("JSObjectSetProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, JSValueRef?, UInt32, UnsafeMutablePointer<JSValueRef?>?) -> Void).self) ?? { _, _, _, _, _, _ in },
+            objectGetPropertyAtIndex: sym("JSObjectGetPropertyAtIndex", (@convention(c) (JSContextRef?, JSObjectRef?, UInt32, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self) ?? { _, _, _, _ in nil },
+            objectSetPropertyAtIndex: sym("JSObjectSetPropertyAtIndex", (@convention(c) (JSContextRef?, JSObjectRef?, UInt32, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> Void).self) ?? { _, _, _, _, _ in },
+            objectCopyPropertyNames: sym("JSObjectCopyPropertyNames", (@convention(c) (JSContextRef?, JSObjectRef?) -> JSPropertyNameArrayRef?).self) ?? { _, _ in nil },
+            propertyNameArrayGetCount: sym("JSPropertyNameArrayGetCount", (@convention(c) (JSPropertyNameArrayRef?) -> Int).self) ?? { _ in 0 },
+            propertyNameArrayGetNameAtIndex: sym("JSPropertyNameArrayGetNameAtIndex", (@convention(c) (JSPropertyNameArrayRef?, Int) -> JSStringRef?).self) ?? { _, _ in nil },
+            propertyNameArrayRelease: sym("JSPropertyNameArrayRelease", (@convention(c) (JSPropertyNameArrayRef?) -> Void).self) ?? { _ in },
+            objectIsFunction: sym("JSObjectIsFunction", (@convention(c) (JSContextRef?, JSObjectRef?) -> Bool).self) ?? { _, _ in false },
+            objectCallAsFunction: sym("JSObjectCallAsFunction", (@convention(c) (JSContextRef?, JSObjectRef?, JSObjectRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self) ?? { _, _, _, _, _, _ in nil },
+            objectMakeError: sym("JSObjectMakeError", (@convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _ in nil },
+            setExecutionTimeLimit: optionalSym("JSContextGroupSetExecutionTimeLimit", (@convention(c) (JSContextGroupRef?, Double, ShouldTerminate?, UnsafeMutableRawPointer?) -> Void).self),
+            clearExecutionTimeLimit: optionalSym("JSContextGroupClearExecutionTimeLimit", (@convention(c) (JSContextGroupRef?) -> Void).self),
+            path: loadedPath)
+        guard missing.isEmpty else {
+            dlclose(handle)
+            return .failure(JSCLoadError(reason: "\(loadedPath) lacks \(missing.joined(separator: ", "))"))
+        }
+        return .success(lib)
+    }
+
+    // MARK: Strings
+
+    /// A new `JSStringRef` holding `s` (the caller releases it).
+    func makeString(_ s: String) -> JSStringRef? {
+        let units = Array(s.utf16)
+        return units.withUnsafeBufferPointer { stringCreateWithCharacters($0.baseAddress, $0.count) }
+    }
+
+    /// The Swift string of a `JSStringRef` (not released).
+    func string(_ ref: JSStringRef?) -> String {
+        guard let ref else { return "" }
+        let n = stringGetLength(ref)
+        guard n > 0, let p = stringGetCharactersPtr(ref) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF16.self)
+    }
+
+    /// Runs `body` with a temporary `JSStringRef`.
+    func withString<T>(_ s: String, _ body: (JSStringRef?) -> T) -> T {
+        let ref = makeString(s)
+        defer { stringRelease(ref) }
+        return body(ref)
+    }
+}
+
+/// Why JavaScriptCore could not be loaded.
+public struct JSCLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What `dlopen`/`dlsym` said.
+    public let reason: String
+    public var description: String { "JavaScriptCore not loaded (\(reason))" }
+}

@@ -1,0 +1,130 @@
+import XCTest
+@testable import InAppContent
+
+/// Skips a JavaScriptCore test, saying why, where the library is not installed.
+func requireJavaScriptCore() throws {
+    if !ScriptEngines.isJavaScriptCoreAvailable {
+        throw XCTSkip("JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
+    }
+}
+
+final class ScriptEngineTests: XCTestCase {
+    func jsc(limits: ScriptLimits = .default, host: @escaping ScriptHostFunction = { _, _ in .undefined }) throws -> any ScriptEngine {
+        try requireJavaScriptCore()
+        let engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits, host: host)
+        XCTAssertEqual(engine.kind, .javaScriptCore)
+        return engine
+    }
+
+    func testModernLanguageAndValueConversion() throws {
+        let e = try jsc()
+        let r = e.evaluate("""
+        class Score { constructor(n) { this.n = n } get label() { return `score ${this.n}` } }
+        const xs = [1, 2, 3].map(n => new Score(n * 3));
+        const { n, ...rest } = { n: 1, a: 'x', b: [true, null, undefined] };
+        ({ labels: xs.map(s => s.label), rest, re: /^[\\w.+-]+@\\w+\\.\\w{2,}$/.test('a@b.co'), pi: 3.5, spread: [...'ab'] })
+        """, sourceURL: "t", startLine: 1)
+        XCTAssertEqual(r, .success(.object([
+            "labels": .array([.string("score 3"), .string("score 6"), .string("score 9")]),
+            "rest": .object(["a": .string("x"), "b": .array([.bool(true), .null, .undefined])]),
+            "re": .bool(true), "pi": .number(3.5), "spread": .array([.string("a"), .string("b")]),
+        ])))
+        XCTAssertEqual(e.evaluate("undefined", sourceURL: nil, startLine: 1), .success(.undefined))
+        XCTAssertEqual(e.evaluate("(function(){})", sourceURL: nil, startLine: 1), .success(.undefined))
+        if case .failure(let f) = e.evaluateForNative("(function(){})") { XCTAssertEqual(f.kind, .unsupportedResult) } else { XCTFail() }
+        XCTAssertEqual(e.evaluateForNative("[1, 'a', {b: false}]"), .success(.array([.number(1), .string("a"), .object(["b": .bool(false)])])))
+    }
+
+    func testOneContextPerEngine() throws {
+        let a = try jsc(), b = try jsc()
+        _ = a.evaluate("var shared = 41", sourceURL: nil, startLine: 1)
+        XCTAssertEqual(a.evaluate("shared + 1", sourceURL: nil, startLine: 1), .success(.number(42)))
+        XCTAssertEqual(b.evaluate("typeof shared", sourceURL: nil, startLine: 1), .success(.string("undefined")))
+    }
+
+    func testHostFunctionReceivesArgumentsAndErrorsBecomeExceptions() throws {
+        var seen: [(String, [ScriptValue])] = []
+        let e = try jsc { op, args throws(ScriptHostError) in
+            seen.append((op, args))
+            if op == "fail" { throw ScriptHostError("no such thing") }
+            return .string("ok:" + op)
+        }
+        XCTAssertEqual(e.evaluate("__oiaHost('ping', 1, {a: [2]}, 'x')", sourceURL: nil, startLine: 1), .success(.string("ok:ping")))
+        XCTAssertEqual(seen.first?.0, "ping")
+        XCTAssertEqual(seen.first?.1, [.number(1), .object(["a": .array([.number(2)])]), .string("x")])
+        let caught = e.evaluate("try { __oiaHost('fail') } catch (e) { e.name + '|' + e.message + '|' + (e instanceof Error) }",
+                                sourceURL: nil, startLine: 1)
+        XCTAssertEqual(caught, .success(.string("TypeError|no such thing|true")))
+    }
+
+    func testExceptionsCarryMessageLineAndColumn() throws {
+        let e = try jsc()
+        guard case .failure(let f) = e.evaluate("let a = 1;\nlet b = 2;\n  missing.call();", sourceURL: "inline-script-1", startLine: 1)
+        else { return XCTFail("expected an exception") }
+        XCTAssertEqual(f.kind, .exception)
+        XCTAssertTrue(f.message.contains("ReferenceError"), f.message)
+        XCTAssertTrue(f.message.contains("missing"), f.message)
+        XCTAssertEqual(f.line, 3)
+        XCTAssertNotNil(f.column)
+        XCTAssertEqual(f.sourceURL, "inline-script-1")
+
+        guard case .failure(let syntax) = e.evaluate("if (", sourceURL: "s", startLine: 10) else { return XCTFail() }
+        XCTAssertTrue(syntax.message.contains("SyntaxError"), syntax.message)
+        XCTAssertEqual(syntax.line, 10)
+        // The context survives its exceptions.
+        XCTAssertEqual(e.evaluate("a + b", sourceURL: nil, startLine: 1), .success(.number(3)))
+    }
+
+    func testEndlessLoopEndsAtTheTimeLimitAndTheContextGoesOn() throws {
+        let e = try jsc(limits: ScriptLimits(timeLimit: 0.1))
+        _ = e.evaluate("var before = 'kept'", sourceURL: nil, startLine: 1)
+        guard case .failure(let f) = e.evaluate("for (;;) {}", sourceURL: "loop", startLine: 1) else { return XCTFail("loop returned") }
+        XCTAssertEqual(f.kind, .timeout)
+        // try/catch cannot swallow the termination.
+        guard case .failure(let g) = e.evaluate("try { while (true) {} } catch (e) { 'caught' }", sourceURL: nil, startLine: 1)
+        else { return XCTFail() }
+        XCTAssertEqual(g.kind, .timeout)
+        // Each run gets its own budget: a short run after the timeouts completes.
+        XCTAssertEqual(e.evaluate("before", sourceURL: nil, startLine: 1), .success(.string("kept")))
+        _ = e.evaluate("function spin() { for (;;) {} }", sourceURL: nil, startLine: 1)
+        if case .failure(let h) = e.call("spin", []) { XCTAssertEqual(h.kind, .timeout) } else { XCTFail() }
+    }
+
+    func testRunawayAllocationEndsAtTheMemoryLimit() throws {
+        let e = try jsc(limits: ScriptLimits(timeLimit: 20, memoryLimit: 64 << 20))
+        guard case .failure(let f) = e.evaluate("const keep = []; for (;;) keep.push(new Array(100000).fill(1.5))",
+                                                 sourceURL: nil, startLine: 1)
+        else { return XCTFail() }
+        XCTAssertEqual(f.kind, .memory, f.description)
+    }
+
+    func testCallFunctionsByPath() throws {
+        let e = try jsc()
+        _ = e.evaluate("var app = { scale: { twice(x) { return { v: x * 2, self: this === app.scale } } } }", sourceURL: nil, startLine: 1)
+        XCTAssertEqual(e.call("app.scale.twice", [.number(21)]), .success(.object(["v": .number(42), "self": .bool(true)])))
+        if case .failure(let f) = e.call("app.nothing", []) { XCTAssertTrue(f.message.contains("not a function")) } else { XCTFail() }
+    }
+
+    func testSubsetEngineMapsStatementsToHostOperations() {
+        var ops: [String] = []
+        let e = SubsetEngine { op, args throws(ScriptHostError) in
+            ops.append(op + args.map(\.description).joined(separator: ","))
+            return op == "document.title" ? .string("T") : .undefined
+        }
+        XCTAssertEqual(e.kind, .subset)
+        XCTAssertEqual(e.evaluate("brazeBridge.logClick('1'); webkit.messageHandlers.x.postMessage(2); location = 'https://a.b/'; document.title",
+                                  sourceURL: nil, startLine: 1), .success(.string("T")))
+        XCTAssertEqual(ops, ["bridge\"brazeBridge\",\"logClick\",\"1\"", "postMessage\"x\",2", "location.assign\"https://a.b/\"", "document.title"])
+        if case .failure(let f) = e.evaluate("var x = 1", sourceURL: nil, startLine: 1) { XCTAssertEqual(f.kind, .unsupported) } else { XCTFail() }
+    }
+
+    func testAvailabilityLineNamesTheEngineOrTheInstallCommand() {
+        let line = ScriptEngines.availability
+        if ScriptEngines.isJavaScriptCoreAvailable {
+            XCTAssertTrue(line.hasPrefix("scripts: JavaScriptCore ("), line)
+        } else {
+            XCTAssertTrue(line.contains("apt-get install libjavascriptcoregtk-4.1-0"), line)
+        }
+        XCTAssertFalse(line.contains("\n"))
+    }
+}
