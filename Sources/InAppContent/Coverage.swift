@@ -45,7 +45,7 @@ extension ContentPage {
         let doc = document
         // Nearest link, form and onclick ancestors of every node, in one pass (parents precede children).
         var above = Ancestry(count: doc.nodes.count)
-        for i in 1..<doc.nodes.count {
+        for i in 1..<doc.treeCount {
             let p = Int(doc.nodes[i].parent)
             guard p > 0, doc.nodes[p].kind == .element else { continue }
             let name = doc.nodes[p].name

@@ -6,6 +6,8 @@ import Foundation
 /// What a node is.
 public enum HTMLNodeKind: UInt8, Sendable {
     case document, doctype, element, text, comment
+    /// A document fragment: the contents of a `template`, or the result of fragment parsing.
+    case documentFragment
 }
 
 struct NodeRecord {
@@ -18,12 +20,14 @@ struct NodeRecord {
     var end: Int32           // index of the last descendant (== own index when there are none)
     var dataStart: Int32     // text/comment/doctype: offset into `text`; element: first attribute
     var dataCount: Int32     // text/comment/doctype: byte count; element: attribute count
+    var ns: UInt8 = 0        // element namespace (DOMNamespace raw value)
 }
 
 struct AttrRecord {
-    var name: Int32
+    var name: Int32          // qualified name id (`xlink:href` for adjusted foreign attributes)
     var start: Int32
     var count: Int32
+    var ns: UInt8 = 0xFF     // DOMNamespace raw value; 0xFF for none
 }
 
 struct InteractiveRecord {
@@ -51,19 +55,33 @@ public final class HTMLDocument: Sendable {
     public let doctype: String?
     /// Size of the source in bytes.
     public let byteCount: Int
+    /// Number of nodes in the document tree; the contents of `template` elements follow them in `nodes`.
+    let treeCount: Int
+    /// Template element index → index of its content fragment (after the tree).
+    let templateContents: [Int32: Int32]
+    let doctypeIDs: [Int32: DOMDoctypeIDs]
+    /// The compatibility mode the parser chose from the doctype.
+    public let quirksMode: HTMLQuirksMode
+    /// Number of parse errors met while parsing (the document is built anyway, as browsers build it).
+    public let parseErrorCount: Int
 
     init(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8], names: [String],
-         html: Int32, head: Int32, body: Int32, doctype: String?, byteCount: Int) {
+         html: Int32, head: Int32, body: Int32, doctype: String?, byteCount: Int,
+         templateContents: [Int32: Int32] = [:], doctypeIDs: [Int32: DOMDoctypeIDs] = [:],
+         quirksMode: HTMLQuirksMode = .noQuirks, parseErrorCount: Int = 0) {
         self.nodes = nodes; self.attrs = attrs; self.text = text; self.names = names
+        self.treeCount = nodes.isEmpty ? 0 : Int(nodes[0].end) + 1
+        self.templateContents = templateContents; self.doctypeIDs = doctypeIDs
+        self.quirksMode = quirksMode; self.parseErrorCount = parseErrorCount
         var extra: [String: Int32] = [:]
         for i in KnownNames.list.count..<max(KnownNames.list.count, names.count) { extra[names[i]] = Int32(i) }
         self.extraNames = extra
         self.htmlIndex = html; self.headIndex = head; self.bodyIndex = body
         self.doctype = doctype; self.byteCount = byteCount
         var scripts = 0
-        for n in nodes where n.kind == .element && n.name == N.script { scripts += 1 }
+        for n in nodes[..<treeCount] where n.kind == .element && n.name == N.script { scripts += 1 }
         self.scriptCount = scripts
-        self.interactive = InteractiveIndexer.index(nodes: nodes, attrs: attrs, text: text)
+        self.interactive = InteractiveIndexer.index(nodes: nodes[..<treeCount], attrs: attrs, text: text)
     }
 
     /// Parses `html` with the given limits.
@@ -96,19 +114,20 @@ public final class HTMLDocument: Sendable {
     public var head: HTMLNode { HTMLNode(document: self, index: headIndex) }
     /// The `body` element.
     public var body: HTMLNode { HTMLNode(document: self, index: bodyIndex) }
-    /// Number of nodes of every kind, the document node included.
-    public var nodeCount: Int { nodes.count }
+    /// Number of nodes of every kind in the document tree, the document node included (template contents,
+    /// which are not part of the tree, excluded).
+    public var nodeCount: Int { treeCount }
 
     /// Every element, in document order.
     public var allElements: [HTMLNode] {
         var out: [HTMLNode] = []
-        for i in nodes.indices where nodes[i].kind == .element { out.append(HTMLNode(document: self, index: Int32(i))) }
+        for i in 0..<treeCount where nodes[i].kind == .element { out.append(HTMLNode(document: self, index: Int32(i))) }
         return out
     }
 
     /// The text of the first `title` element, with white space collapsed; nil without one.
     public var title: String? {
-        guard let t = nodes.firstIndex(where: { $0.kind == .element && $0.name == N.title }) else { return nil }
+        guard let t = nodes[..<treeCount].firstIndex(where: { $0.kind == .element && $0.name == N.title }) else { return nil }
         return HTMLNode(document: self, index: Int32(t)).textContent.collapsingWhitespace
     }
 
@@ -122,7 +141,7 @@ public final class HTMLDocument: Sendable {
     /// The first element whose `id` is `id`.
     public func element(id: String) -> HTMLNode? {
         let wanted = Array(id.utf8)
-        for i in nodes.indices where nodes[i].kind == .element && nodes[i].dataCount > 0 {
+        for i in 0..<treeCount where nodes[i].kind == .element && nodes[i].dataCount > 0 {
             if let a = attributeSlot(Int32(i), N.id), bytesEqual(attrs[a].start, attrs[a].count, wanted) {
                 return HTMLNode(document: self, index: Int32(i))
             }
@@ -134,7 +153,7 @@ public final class HTMLDocument: Sendable {
     public func elements(tag: String) -> [HTMLNode] {
         guard let id = nameID(tag.lowercased()) else { return [] }
         var out: [HTMLNode] = []
-        for i in nodes.indices where nodes[i].kind == .element && nodes[i].name == id {
+        for i in 0..<treeCount where nodes[i].kind == .element && nodes[i].name == id {
             out.append(HTMLNode(document: self, index: Int32(i)))
         }
         return out
@@ -287,7 +306,23 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
         case .comment: return "#comment"
         case .document: return "#document"
         case .doctype: return "#doctype"
+        case .documentFragment: return "#document-fragment"
         }
+    }
+
+    /// The element's namespace (`.html` for HTML elements, `.svg`, `.mathml`); nil for other nodes.
+    public var namespace: DOMNamespace? { record.kind == .element ? DOMNamespace(rawValue: record.ns) : nil }
+
+    /// The content fragment of a `template` element (its children are not part of the document tree).
+    public var templateContent: HTMLNode? {
+        document.templateContents[index].map { HTMLNode(document: document, index: $0) }
+    }
+
+    /// Public and system identifiers of a doctype node ("" when absent); nil for other nodes.
+    public var doctypeIdentifiers: (publicId: String, systemId: String)? {
+        guard record.kind == .doctype else { return nil }
+        let ids = document.doctypeIDs[index]
+        return (ids?.publicId ?? "", ids?.systemId ?? "")
     }
 
     /// The attributes of an element in source order (the first of duplicated names wins).
@@ -477,6 +512,7 @@ public struct HTMLNode: Hashable, Sendable, CustomStringConvertible {
         case .comment: return "#comment"
         case .document: return "#document"
         case .doctype: return "#doctype \(data ?? "")"
+        case .documentFragment: return "#document-fragment"
         }
     }
 }
@@ -509,6 +545,8 @@ extension HTMLNode {
                 if !t.isEmpty { line = "\"" + (t.count > 60 ? String(t.prefix(60)) + "…" : t) + "\"" }
             case .document:
                 line = "#document"
+            case .documentFragment:
+                line = "#document-fragment"
             case .doctype:
                 line = "<!DOCTYPE \(doc.string(r.dataStart, r.dataCount))>"
             case .comment:

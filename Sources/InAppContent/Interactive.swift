@@ -27,7 +27,7 @@ public struct InteractiveElement: Sendable, Equatable {
 enum InteractiveIndexer {
     static let buttonInputTypes: Set<String> = ["submit", "button", "reset", "image"]
 
-    static func index(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8]) -> [InteractiveRecord] {
+    static func index(nodes: ArraySlice<NodeRecord>, attrs: [AttrRecord], text: [UInt8]) -> [InteractiveRecord] {
         var out: [InteractiveRecord] = []
         var buttons: Int32 = 0
         func value(_ a: AttrRecord) -> String {

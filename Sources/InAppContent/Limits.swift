@@ -7,13 +7,16 @@ public struct ContentLimits: Sendable, Equatable {
     public var maxDocumentBytes: Int
     /// Deepest accepted element nesting (counting `html` and `body`). Default 1 000 000.
     public var maxDepth: Int
+    /// Most nodes a document's tree may hold, counting those scripts create. Default 16 000 000.
+    public var maxNodes: Int
 
-    public init(maxDocumentBytes: Int = 64 << 20, maxDepth: Int = 1_000_000) {
+    public init(maxDocumentBytes: Int = 64 << 20, maxDepth: Int = 1_000_000, maxNodes: Int = 16_000_000) {
         self.maxDocumentBytes = maxDocumentBytes
         self.maxDepth = maxDepth
+        self.maxNodes = max(16, min(maxNodes, Int(Int32.max) - 1))
     }
 
-    /// 64 MB and a depth of 1 000 000.
+    /// 64 MB, a depth of 1 000 000 and 16 000 000 nodes.
     public static let `default` = ContentLimits()
 }
 
@@ -23,6 +26,8 @@ public enum ContentError: Error, Sendable, Equatable, CustomStringConvertible {
     case documentTooLarge(bytes: Int, limit: Int)
     /// Elements nest deeper than ``ContentLimits/maxDepth``.
     case nestingTooDeep(limit: Int)
+    /// The tree would hold more nodes than ``ContentLimits/maxNodes``.
+    case tooManyNodes(limit: Int)
     /// A `file:` URL lies outside the directory the page may read.
     case fileOutsideReadAccess(url: URL, readAccess: URL)
     /// A `file:` URL could not be read.
@@ -35,6 +40,7 @@ public enum ContentError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case let .documentTooLarge(bytes, limit): return "document of \(bytes) bytes exceeds the limit of \(limit) bytes"
         case let .nestingTooDeep(limit): return "elements nest deeper than the limit of \(limit)"
+        case let .tooManyNodes(limit): return "the document would hold more than \(limit) nodes"
         case let .fileOutsideReadAccess(url, dir): return "\(url.absoluteString) is outside the readable directory \(dir.absoluteString)"
         case let .fileUnreadable(url, reason): return "cannot read \(url.absoluteString): \(reason)"
         case let .unsupportedURL(url): return "unsupported URL \(url.absoluteString)"

@@ -100,6 +100,16 @@ struct NameTable {
     /// A table containing the known names (ids as in ``N``).
     init() { self = NameTable.seeded }
 
+    /// A table whose ids match `strings` (a frozen document's names, which start with the known names).
+    init(strings: [String]) {
+        self = NameTable.seeded
+        for s in strings.dropFirst(KnownNames.list.count) {
+            var u = Array(s.utf8)
+            u.append(0)
+            _ = u.withUnsafeBufferPointer { intern($0.baseAddress!, $0.count - 1) }
+        }
+    }
+
     var count: Int { strings.count }
 
     /// Id of an existing name, or nil (for lookups from selectors).
