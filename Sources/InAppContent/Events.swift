@@ -104,6 +104,14 @@ public struct ContentEvent: Sendable, Equatable, CustomStringConvertible {
         case valueChanged(element: String, value: String)
         case swiped(SwipeDirection)
         case backgroundTapped
+        /// A `console.log/info/warn/error/debug` line of the page's JavaScript.
+        case console(level: String, message: String)
+        /// A script, event handler or timer callback threw, or hit a limit (message, line, column).
+        case scriptError(ScriptFailure)
+        /// A network request the page tried (`fetch`, `XMLHttpRequest`, `<script src>`, `sendBeacon`); it failed as offline.
+        case networkBlocked(api: String, url: String)
+        /// `alert`/`confirm`/`prompt`: a web view without UI delegate shows nothing (`confirm` answers false, `prompt` null).
+        case dialog(kind: String, message: String)
     }
 
     public var description: String { "\(sequence) \(kind)" }

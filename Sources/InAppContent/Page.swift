@@ -67,6 +67,8 @@ public enum ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
     case bridgeUnavailable(BridgeCall)
     /// A location assignment could not become a navigation (invalid URL, `javascript:`).
     case invalidNavigation(String)
+    /// JavaScript threw or hit a limit (JavaScriptCore pages).
+    case exception(ScriptFailure)
 
     public var description: String {
         switch self {
@@ -74,6 +76,7 @@ public enum ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
         case .messageHandlerMissing(let n): return "no message handler named '\(n)'"
         case .bridgeUnavailable(let c): return "no bridge receiver for \(c)"
         case .invalidNavigation(let s): return "cannot navigate to '\(s)'"
+        case .exception(let f): return f.description
         }
     }
 }
@@ -167,6 +170,11 @@ public final class ContentPage: @unchecked Sendable {
     private var _bridgeReceiver: ((BridgeCall) -> Void)?
     private var _gestureReceiver: ((ContentGesture) -> Void)?
     private var _eventObserver: ((ContentEvent) -> Void)?
+    /// The live DOM and JavaScript context of the loaded document (JavaScriptCore pages only).
+    var scripting: PageScripting?
+    /// Serializes everything that touches `scripting` (re-entrant: host functions call back into the page).
+    let scriptLock = NSRecursiveLock()
+    private var _viewport = ContentViewport.phone
 
     /// Limits applied to every document this page loads.
     public let limits: ContentLimits
@@ -174,9 +182,34 @@ public final class ContentPage: @unchecked Sendable {
     public let messageHandlers: MessageHandlerRegistry
 
     /// Creates an empty page (`url` nil, empty document).
-    public init(limits: ContentLimits = .default, messageHandlers: MessageHandlerRegistry = MessageHandlerRegistry()) {
+    /// - Parameters:
+    ///   - scriptEngine: `.javaScriptCore` (the default) runs pages' JavaScript where the library is available
+    ///     (see ``ScriptEngines/availability``); `.subset` keeps the statement subset only.
+    ///   - scriptLimits: time and memory bounds for each script, event handler and timer callback.
+    public init(limits: ContentLimits = .default, messageHandlers: MessageHandlerRegistry = MessageHandlerRegistry(),
+                scriptEngine: ScriptEngineKind = .javaScriptCore, scriptLimits: ScriptLimits = .default) {
         self.limits = limits
         self.messageHandlers = messageHandlers
+        self.preferredEngine = scriptEngine
+        self.scriptLimits = scriptLimits
+    }
+
+    /// The engine asked for at creation; ``scriptEngine`` says which one runs the loaded document.
+    public let preferredEngine: ScriptEngineKind
+    /// Bounds on each script run.
+    public let scriptLimits: ScriptLimits
+
+    /// The simulated screen scripts see. Changing it fires `resize`, `orientationchange` and `matchMedia`
+    /// change events in the loaded page.
+    public var viewport: ContentViewport {
+        get { locked { _viewport } }
+        set {
+            let old = locked { () -> ContentViewport in let o = _viewport; _viewport = newValue; return o }
+            guard old != newValue else { return }
+            withScripting { s in
+                s.call("__oiaInternal.deviceChanged", [.bool(old.darkMode), .bool(old.width > old.height)])
+            }
+        }
     }
 
     private func locked<T>(_ body: () -> T) -> T { lock.lock(); defer { lock.unlock() }; return body() }
@@ -229,6 +262,9 @@ public final class ContentPage: @unchecked Sendable {
         if !added { emit(.messageHandlerDuplicate(name: name)) }
         return added
     }
+
+    /// Installs the document scripts changed (the live DOM's snapshot); field state stays in the scripts.
+    func adoptScriptDocument(_ doc: HTMLDocument) { locked { _document = doc } }
 
     func emit(_ kind: ContentEvent.Kind) {
         lock.lock()
@@ -312,7 +348,7 @@ public final class ContentPage: @unchecked Sendable {
     }
 
     /// Central navigation start for links, scripts, forms, redirects and program loads.
-    private func startNavigation(to url: URL, type: NavigationType, source: HTMLNode?, method: String, body: Data?,
+    func startNavigation(to url: URL, type: NavigationType, source: HTMLNode?, method: String, body: Data?,
                                  newWindow: Bool, redirectFrom: URL?, html: String?) -> Int? {
         if url.scheme?.lowercased() == "javascript" {
             emit(.blocked(url: url.absoluteString, reason: "javascript: URLs run only through the script subset"))
@@ -431,6 +467,7 @@ public final class ContentPage: @unchecked Sendable {
         lock.lock()
         guard pending?.request.id == id else { lock.unlock(); return }  // superseded while starting
         pending = nil
+        let oldDocument = _document
         if case .success(let doc) = result {
             let replaced = doc !== _document
             _document = doc
@@ -443,7 +480,11 @@ public final class ContentPage: @unchecked Sendable {
             }
         }
         let finalDelegate = _delegate ?? delegate
+        var newDocument: HTMLDocument?
+        if case .success(let doc) = result, doc !== oldDocument { newDocument = doc }
         lock.unlock()
+
+        if let newDocument { startScripting(newDocument) }
 
         switch result {
         case .success:
@@ -478,13 +519,14 @@ public final class ContentPage: @unchecked Sendable {
     /// assigned URL of a location assignment, `document.title`, `location.href`; `.undefined` for calls).
     @discardableResult
     public func evaluate(_ source: String) -> Result<ScriptValue, ScriptError> {
-        run(source, javascriptURL: false, element: nil)
+        if let r = evaluateInEngine(source, forNative: false) { return r }
+        return run(source, javascriptURL: false, element: nil)
     }
 
     /// WebKit's signature: the completion handler receives the result as a Foundation value (nil for
     /// `undefined`) or a ``ScriptError``. It is called before this method returns.
     public func evaluateJavaScript(_ source: String, completionHandler: ((Any?, (any Error)?) -> Void)? = nil) {
-        switch evaluate(source) {
+        switch evaluateInEngine(source, forNative: true) ?? evaluate(source) {
         case .success(let v): completionHandler?(v.foundationValue, nil)
         case .failure(let e): completionHandler?(nil, e)
         }
@@ -625,6 +667,7 @@ public final class ContentPage: @unchecked Sendable {
     @discardableResult
     public func tap(_ node: HTMLNode) throws(InputError) -> TapResult {
         guard node.document === document else { throw .staleElement }
+        if let result = try tapInEngine(node) { return result }
         emit(.tapped(element: node.description))
         var actions: [TapAction] = []
         let chain = [node] + node.ancestors.filter(\.isElement)
@@ -690,9 +733,10 @@ public final class ContentPage: @unchecked Sendable {
         return []
     }
 
-    private func follow(href: String, from element: HTMLNode) -> [TapAction] {
+    func follow(href: String, from element: HTMLNode?, target: String? = nil) -> [TapAction] {
         let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.lowercased().hasPrefix("javascript:") {
+            if let r = evaluateJavaScriptURL(trimmed) { return [r] }
             switch run(trimmed, javascriptURL: true, element: element) {
             case .success: return [.script(source: trimmed)]
             case .failure(let e): return [.scriptFailed(source: trimmed, error: e)]
@@ -702,7 +746,7 @@ public final class ContentPage: @unchecked Sendable {
             emit(.blocked(url: href, reason: "invalid URL"))
             return [.blocked(reason: "invalid URL '\(href)'")]
         }
-        let newWindow = (element["target"] ?? "").lowercased() == "_blank"
+        let newWindow = (target ?? element?["target"] ?? "").lowercased() == "_blank"
         guard let id = startNavigation(to: url, type: .linkActivated, source: element, method: "GET", body: nil,
                                        newWindow: newWindow, redirectFrom: nil, html: nil) else {
             return [.blocked(reason: "navigation to \(url.absoluteString) refused")]
@@ -729,12 +773,14 @@ public final class ContentPage: @unchecked Sendable {
 
     /// Whether a checkbox or radio is checked (simulated state, else its `checked` attribute).
     public func isChecked(_ field: HTMLNode) -> Bool {
-        locked { checkedState[field.index] } ?? field.hasAttribute("checked")
+        if let v = engineFieldState(field, checked: true) { return v == .bool(true) }
+        return locked { checkedState[field.index] } ?? field.hasAttribute("checked")
     }
 
     /// Simulates typing: sets the value of an `input`, `textarea` or `select` (an option's value).
     public func setValue(_ value: String, for field: HTMLNode) throws(InputError) {
         guard field.document === document else { throw .staleElement }
+        if try setValueInEngine(value, for: field) { return }
         locked { fieldValues[field.index] = value }
         emit(.valueChanged(element: field.description, value: value))
     }
@@ -747,6 +793,7 @@ public final class ContentPage: @unchecked Sendable {
 
     /// The current value of a field: what ``setValue(_:for:)`` set, else what the markup says.
     public func value(of field: HTMLNode) -> String {
+        if case .string(let v)? = engineFieldState(field, checked: false) { return v }
         if let v = locked({ fieldValues[field.index] }) { return v }
         switch field.tagName {
         case "textarea": return field.textContent
@@ -775,6 +822,7 @@ public final class ContentPage: @unchecked Sendable {
     public func submit(form: HTMLNode) throws(InputError) -> TapResult {
         guard form.document === document else { throw .staleElement }
         guard form.tagName == "form" else { throw .noSuchElement("form \(form)") }
+        if let r = submitInEngine(form) { return r }
         return TapResult(element: form, actions: submit(form, submitter: nil))
     }
 
@@ -805,8 +853,14 @@ public final class ContentPage: @unchecked Sendable {
             }
         }
         if let submitter, let name = submitter["name"], !name.isEmpty { pairs.append((name, submitter["value"] ?? "")) }
-        let method = (form["method"] ?? "get").lowercased() == "post" ? "POST" : "GET"
-        let actionText = form["action"] ?? ""
+        return actions + submitNavigation(attribute: { form[$0] }, source: submitter ?? form, pairs: pairs, element: form)
+    }
+
+    /// The navigation of a form submission whose data set is `pairs` (after `submit` events and validation).
+    func submitNavigation(attribute: (String) -> String?, source: HTMLNode?, pairs: [(String, String)], element: HTMLNode?) -> [TapAction] {
+        let actions: [TapAction] = []
+        let method = (attribute("method") ?? "get").lowercased() == "post" ? "POST" : "GET"
+        let actionText = attribute("action") ?? ""
         guard var target = actionText.isEmpty ? url : resolve(href: actionText) else {
             emit(.blocked(url: actionText, reason: "invalid form action"))
             return actions + [.blocked(reason: "invalid form action '\(actionText)'")]
@@ -821,14 +875,15 @@ public final class ContentPage: @unchecked Sendable {
         } else {
             body = Data(encoded.utf8)
         }
-        let newWindow = (form["target"] ?? "").lowercased() == "_blank"
+        let newWindow = (attribute("target") ?? "").lowercased() == "_blank"
         if target.scheme?.lowercased() == "javascript" {
-            switch run(target.absoluteString, javascriptURL: true, element: form) {
+            if let r = evaluateJavaScriptURL(target.absoluteString) { return actions + [r] }
+            switch run(target.absoluteString, javascriptURL: true, element: element) {
             case .success: return actions + [.script(source: target.absoluteString)]
             case .failure(let e): return actions + [.scriptFailed(source: target.absoluteString, error: e)]
             }
         }
-        guard let id = startNavigation(to: target, type: .formSubmitted, source: submitter ?? form, method: method,
+        guard let id = startNavigation(to: target, type: .formSubmitted, source: source, method: method,
                                        body: body, newWindow: newWindow, redirectFrom: nil, html: nil) else {
             return actions + [.blocked(reason: "submission to \(target.absoluteString) refused")]
         }

@@ -19,8 +19,10 @@ final class FixtureTests: XCTestCase {
     }
 
     /// Loads a fixture into a page with the receivers real integrations install.
+    /// These fixtures check the statement subset (the fallback without JavaScriptCore); JavaScriptPageTests
+    /// runs pages with the real engine.
     func load(_ name: String, handlers: [String] = []) throws -> (ContentPage, [BridgeCall], [ScriptMessage]) {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.loadHTMLString(try source(name), baseURL: Self.base)
         for h in handlers { page.addMessageHandler(name: h) { _ in } }
         page.bridgeReceiver = { _ in }

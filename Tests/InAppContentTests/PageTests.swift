@@ -43,7 +43,7 @@ final class PageTests: XCTestCase {
     """
 
     func loadedPage(_ delegate: RecordingDelegate? = nil) -> ContentPage {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = delegate
         page.loadHTMLString(message, baseURL: base)
         return page
@@ -53,7 +53,7 @@ final class PageTests: XCTestCase {
 
     func testInitialLoadAsksPolicyThenParsesThenFinishes() {
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         XCTAssertNil(page.url)
         let id = page.loadHTMLString(message, baseURL: base)
@@ -67,7 +67,7 @@ final class PageTests: XCTestCase {
 
     func testLoadWithoutBaseURLIsAboutBlank() {
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString("<p>x</p>", baseURL: nil)
         XCTAssertEqual(page.url?.absoluteString, "about:blank")
@@ -97,7 +97,7 @@ final class PageTests: XCTestCase {
     func testDeferredDecisionKeepsLoadingUntilCalled() throws {
         let d = RecordingDelegate()
         d.policy = { _ in nil }
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString(message, baseURL: base)
         XCTAssertTrue(page.isLoading)
@@ -113,7 +113,7 @@ final class PageTests: XCTestCase {
     func testDeferredCancelAndSecondDecisionIsIgnored() throws {
         let d = RecordingDelegate()
         d.policy = { _ in nil }
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         let id = page.loadHTMLString(message, baseURL: base)
         let (_, decide) = try XCTUnwrap(d.deferred.first)
@@ -127,7 +127,7 @@ final class PageTests: XCTestCase {
     func testNewNavigationSupersedesAPendingOne() throws {
         let d = RecordingDelegate()
         d.policy = { _ in nil }
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         let first = page.loadHTMLString("<title>first</title>", baseURL: nil)
         let second = page.loadHTMLString("<title>second</title>", baseURL: nil)
@@ -144,7 +144,7 @@ final class PageTests: XCTestCase {
     func testStopLoadingAbandonsPendingNavigation() throws {
         let d = RecordingDelegate()
         d.policy = { _ in nil }
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString("<title>t</title>", baseURL: nil)
         page.stopLoading()
@@ -184,7 +184,7 @@ final class PageTests: XCTestCase {
 
     func testAllowedCustomSchemeFailsLikeWebKitAndKeepsPage() throws {
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString("<title>t</title><a id=tel href='tel:+15551234'>Call</a><a id=self href=''>Reload</a>", baseURL: base)
         try page.tap(elementID: "tel")
@@ -293,7 +293,7 @@ final class PageTests: XCTestCase {
         try "<title>Next</title>".write(to: dir.appendingPathComponent("next.html"), atomically: true, encoding: .utf8)
 
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         XCTAssertNil(page.loadFileURL(URL(fileURLWithPath: "/etc/hostname"), allowingReadAccessTo: dir))
         XCTAssertTrue(d.requests.isEmpty)
@@ -317,7 +317,7 @@ final class PageTests: XCTestCase {
     // MARK: Script bridge
 
     func testHandlersRegisteredBeforeAndAfterLoad() throws {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         var received: [(String, Any)] = []
         page.addMessageHandler(name: "early") { received.append(($0.name, $0.body)) }
         page.loadHTMLString("<button id=a onclick=\"webkit.messageHandlers.early.postMessage('e')\">a</button><button id=b onclick=\"webkit.messageHandlers.late.postMessage([1,'x'])\">b</button>", baseURL: nil)
@@ -334,7 +334,7 @@ final class PageTests: XCTestCase {
     }
 
     func testDuplicateHandlerIsIgnoredAndLogged() {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         var which: [String] = []
         XCTAssertTrue(page.addMessageHandler(name: "h") { _ in which.append("first") })
         XCTAssertFalse(page.addMessageHandler(name: "h") { _ in which.append("second") })
@@ -346,7 +346,7 @@ final class PageTests: XCTestCase {
     }
 
     func testMissingHandlerStopsLaterStatements() {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         var calls = 0
         page.bridgeReceiver = { _ in calls += 1 }
         let r = page.evaluate("webkit.messageHandlers.nope.postMessage(1); brazeBridge.closeMessage()")
@@ -355,7 +355,7 @@ final class PageTests: XCTestCase {
     }
 
     func testUnsupportedScriptRunsNothingAndIsLogged() {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         var posts = 0
         page.addMessageHandler(name: "h") { _ in posts += 1 }
         var gotError: (any Error)?
@@ -452,7 +452,7 @@ final class PageTests: XCTestCase {
 
     func testButtonInsideLinkFollowsTheLink() throws {
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString("<a href='https://shop.example/'><button id=b>Shop</button></a><form action='/f'><a href='/x'><button id=s>S</button></a></form>", baseURL: base)
         d.policy = { _ in .cancel }
@@ -474,7 +474,7 @@ final class PageTests: XCTestCase {
 
     func testFormSubmissionGetWithFieldsAndToggles() throws {
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString("""
         <form id=f action="/survey" onsubmit="webkit.messageHandlers.s.postMessage('sent')">
@@ -510,7 +510,7 @@ final class PageTests: XCTestCase {
 
     func testFormPostAndOnsubmitReturnFalse() throws {
         let d = RecordingDelegate()
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         page.navigationDelegate = d
         page.loadHTMLString("<form id=p method=post action='https://api.example/x'><input name=a value=1><input type=submit id=s value=Go></form><form id=q onsubmit='return false'><button>Q</button></form>", baseURL: nil)
         try page.tap(elementID: "s")
@@ -562,7 +562,7 @@ final class PageTests: XCTestCase {
     func testDeeplyNestedClickHandlersStayLinear() throws {
         let depth = 10_000
         let html = String(repeating: "<span onclick=\"brazeBridge.closeMessage()\">", count: depth) + "<b>Deep</b>"
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         var calls = 0
         page.bridgeReceiver = { _ in calls += 1 }
         page.loadHTMLString(html, baseURL: nil)
@@ -577,7 +577,7 @@ final class PageTests: XCTestCase {
     }
 
     func testEventObserverSeesEveryEventInOrder() throws {
-        let page = ContentPage()
+        let page = ContentPage(scriptEngine: .subset)
         var seen: [ContentEvent] = []
         page.eventObserver = { seen.append($0) }
         page.loadHTMLString("<a id=a href='#x'>a</a>", baseURL: URL(string: "https://e.example/")!)

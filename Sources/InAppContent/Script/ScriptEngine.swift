@@ -51,14 +51,14 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Bounds on untrusted page code. Each script, event handler and timer callback is one run.
 public struct ScriptLimits: Sendable, Equatable {
-    /// Longest a single run may take, in seconds of real time. Default 1 s.
+    /// Longest a single run may take, in seconds of real time. Default 5 s (WebKit has no limit; this one ends endless loops).
     public var timeLimit: Double
     /// Most the process may grow (resident memory) during a single run, in bytes. Default 512 MB.
     public var memoryLimit: Int
     /// Deepest nesting of values converted between JavaScript and native code. Default 64.
     public var maxValueDepth: Int
 
-    public init(timeLimit: Double = 1, memoryLimit: Int = 512 << 20, maxValueDepth: Int = 64) {
+    public init(timeLimit: Double = 5, memoryLimit: Int = 512 << 20, maxValueDepth: Int = 64) {
         self.timeLimit = timeLimit; self.memoryLimit = memoryLimit; self.maxValueDepth = maxValueDepth
     }
 

@@ -1,0 +1,224 @@
+// ContentPage running JavaScript: scripts at load, evaluateJavaScript, taps and typing dispatched as DOM
+// events, timers on the page's virtual clock. Without JavaScriptCore (or with `scriptEngine: .subset`) none
+// of this is active and the page keeps the statement subset (Page.swift).
+import Foundation
+
+extension ContentPage {
+    /// Which engine runs the loaded document's scripts: `.javaScriptCore` when the library is loaded and the
+    /// page asked for it, else `.subset`.
+    public var scriptEngine: ScriptEngineKind {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        return scripting?.isJavaScript == true ? .javaScriptCore : .subset
+    }
+
+    /// Runs `body` with the live page, then publishes the DOM it changed as ``document``.
+    @discardableResult
+    func withScripting<T>(_ body: (PageScripting) -> T) -> T? {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        guard let s = scripting else { return nil }
+        let result = body(s)
+        if scripting === s { adoptScriptDocument(s.snapshot()) }
+        return result
+    }
+
+    func startScripting(_ doc: HTMLDocument) {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        scripting = nil
+        guard preferredEngine == .javaScriptCore, ScriptEngines.isJavaScriptCoreAvailable else { return }
+        let s = PageScripting(page: self, document: doc, limits: scriptLimits, maxNodes: limits.maxNodes,
+                              bridgeEnabled: bridgeReceiver != nil)
+        guard s.isJavaScript, s.installPrelude() else { return }
+        scripting = s
+        adoptScriptDocument(s.snapshot())
+        s.runScripts()
+        if scripting === s { adoptScriptDocument(s.snapshot()) }
+    }
+
+    // MARK: Time
+
+    /// Advances the page's virtual clock by `seconds`: `setTimeout`/`setInterval`/`requestAnimationFrame`
+    /// callbacks that fall due run in order, each with its own time limit. Nothing sleeps.
+    public func advanceTime(by seconds: Double) {
+        withScripting { $0.advance(by: seconds * 1000) }
+    }
+
+    /// Timers and animation frames waiting in the loaded page.
+    public var pendingTimerCount: Int { withScripting { $0.pendingTimerCount } ?? 0 }
+
+    /// Seconds until the next page timer is due, if any.
+    public var nextTimerDue: Double? { (withScripting { $0.nextTimerDue } ?? nil).map { $0 / 1000 } }
+
+    // MARK: Evaluation
+
+    func evaluateInEngine(_ source: String, forNative: Bool) -> Result<ScriptValue, ScriptError>? {
+        withScripting { s -> Result<ScriptValue, ScriptError> in
+            var r = forNative ? s.engine.call("__oiaInternal.forNative", [.string(source)]) : s.engine.evaluate(source, sourceURL: nil, startLine: 1)
+            if forNative, case .success(.object(let o)) = r, o["__oiaUnsupported"] == .bool(true) {
+                r = .failure(ScriptFailure(kind: .unsupportedResult, message: "JavaScript execution returned a result of an unsupported type"))
+            }
+            s.runDueTimers()
+            switch r {
+            case .success(let v): return .success(v)
+            case .failure(let f):
+                emit(.scriptError(f))
+                return .failure(.exception(f))
+            }
+        }
+    }
+
+    func evaluateJavaScriptURL(_ url: String) -> TapAction? {
+        var code = url
+        if let colon = code.firstIndex(of: ":") { code = String(code[code.index(after: colon)...]) }
+        code = code.removingPercentEncoding ?? code
+        return withScripting { s -> TapAction in
+            let r = s.engine.evaluate(code, sourceURL: "javascript-url", startLine: 1)
+            s.runDueTimers()
+            switch r {
+            case .success: return .script(source: url)
+            case .failure(let f): emit(.scriptError(f)); return .scriptFailed(source: url, error: .exception(f))
+            }
+        }
+    }
+
+    // MARK: Input
+
+    /// Why a person could not tap `node` in the loaded page, or nil when they could.
+    func unreachableReason(_ node: HTMLNode) -> String? {
+        let chain = [node] + node.ancestors.filter(\.isElement)
+        if let control = chain.first(where: { ["button", "input", "select", "textarea"].contains($0.tagName) }),
+           control.hasAttribute("disabled") || control.closestAncestor(where: { $0.tagName == "fieldset" && $0.hasAttribute("disabled") }) != nil {
+            return "disabled"
+        }
+        return nil
+    }
+
+    func tapInEngine(_ node: HTMLNode) throws(InputError) -> TapResult? {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        guard let s = scripting else { return nil }
+        guard let id = s.nodeID(of: node) else { throw .staleElement }
+        emit(.tapped(element: node.description))
+        if let reason = unreachableReason(node) {
+            emit(.noAction(element: node.description, reason: reason))
+            return TapResult(element: node, actions: [.blocked(reason: reason)])
+        }
+        let before = events.last?.sequence ?? 0
+        s.call("__oiaInternal.tap", [.number(Double(id.raw))])
+        s.runDueTimers()
+        adoptScriptDocument(s.snapshot())
+        let actions = ContentPage.actions(in: events.filter { $0.sequence > before })
+        if actions.isEmpty { emit(.noAction(element: node.description, reason: "no listener, link or form action ran")) }
+        return TapResult(element: node, actions: actions)
+    }
+
+    static func actions(in events: [ContentEvent]) -> [TapAction] {
+        var out: [TapAction] = []
+        for e in events {
+            switch e.kind {
+            case .navigationRequested(let id, let url, let type):
+                out.append(type == .formSubmitted ? .formSubmission(id: id, url: url) : .navigation(id: id, url: url))
+            case .bridgeCalled(let call): out.append(.script(source: call.description))
+            case .messagePosted(let handler, let body): out.append(.script(source: "webkit.messageHandlers.\(handler).postMessage(\(body))"))
+            case .scriptError(let f): out.append(.scriptFailed(source: f.sourceURL ?? "handler", error: .exception(f)))
+            case .blocked(_, let reason): out.append(.blocked(reason: reason))
+            case .valueChanged(_, let value) where value == "checked" || value == "unchecked": out.append(.toggled(checked: value == "checked"))
+            default: continue
+            }
+        }
+        return out
+    }
+
+    /// Types `text` into a field key by key, as a person does: focus, then per character `keydown`,
+    /// `keypress`, `beforeinput`, the value change, `input`, `keyup`; `change` fires when focus leaves.
+    /// With the statement subset the value is set at once.
+    public func type(_ text: String, into field: HTMLNode) throws(InputError) {
+        guard field.document === document else { throw .staleElement }
+        let done: Bool? = try {
+            () throws(InputError) -> Bool? in
+            scriptLock.lock(); defer { scriptLock.unlock() }
+            guard let s = scripting else { return nil }
+            guard let id = s.nodeID(of: field) else { throw .staleElement }
+            if let reason = unreachableReason(field) { emit(.noAction(element: field.description, reason: reason)); return true }
+            s.call("__oiaInternal.type", [.number(Double(id.raw)), .string(text)])
+            s.runDueTimers()
+            adoptScriptDocument(s.snapshot())
+            if case .string(let v)? = s.call("__oiaInternal.value", [.number(Double(id.raw))]) {
+                emit(.valueChanged(element: field.description, value: v))
+            }
+            return true
+        }()
+        if done == nil { try setValue(value(of: field) + text, for: field) }
+    }
+
+    /// Types into the first element matching `selector`.
+    public func type(_ text: String, intoSelector selector: String) throws(InputError) {
+        let found: HTMLNode?
+        do { found = try document.querySelector(selector) } catch { throw .invalidSelector(error) }
+        guard let field = found else { emit(.tapTargetMissing(target: selector)); throw .noSuchElement("selector '\(selector)'") }
+        try type(text, into: field)
+    }
+
+    func setValueInEngine(_ value: String, for field: HTMLNode) throws(InputError) -> Bool {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        guard let s = scripting else { return false }
+        guard let id = s.nodeID(of: field) else { throw .staleElement }
+        s.call(field.tagName == "select" ? "__oiaInternal.select" : "__oiaInternal.setValue", [.number(Double(id.raw)), .string(value)])
+        s.runDueTimers()
+        adoptScriptDocument(s.snapshot())
+        emit(.valueChanged(element: field.description, value: value))
+        return true
+    }
+
+    func engineFieldState(_ field: HTMLNode, checked: Bool) -> ScriptValue? {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        guard let s = scripting, let id = s.nodeID(of: field) else { return nil }
+        return s.call(checked ? "__oiaInternal.checked" : "__oiaInternal.value", [.number(Double(id.raw))])
+    }
+
+    func submitInEngine(_ form: HTMLNode) -> TapResult? {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        guard let s = scripting, let id = s.nodeID(of: form) else { return nil }
+        let before = events.last?.sequence ?? 0
+        s.call("__oiaInternal.submit", [.number(Double(id.raw))])
+        s.runDueTimers()
+        adoptScriptDocument(s.snapshot())
+        return TapResult(element: form, actions: ContentPage.actions(in: events.filter { $0.sequence > before }))
+    }
+
+    // MARK: Called by the page's scripts
+
+    func scriptNavigate(_ target: String, source: HTMLNode?) throws(ScriptHostError) {
+        let trimmed = target.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.lowercased().hasPrefix("javascript:") {
+            _ = evaluateJavaScriptURL(trimmed)
+            return
+        }
+        guard let url = resolve(href: trimmed) else {
+            emit(.scriptFailed(source: "location", reason: "cannot navigate to '\(target)'"))
+            throw ScriptHostError("The string did not match the expected pattern.", name: "SyntaxError")
+        }
+        _ = startNavigation(to: url, type: .other, source: source, method: "GET", body: nil, newWindow: false,
+                            redirectFrom: nil, html: nil)
+    }
+
+    func scriptFollowLink(href: String, target: String, source: HTMLNode?, scripting: PageScripting) {
+        _ = follow(href: href, from: source, target: target)
+    }
+
+    func scriptOpenWindow(_ href: String) {
+        guard let url = resolve(href: href) else { return }
+        _ = startNavigation(to: url, type: .other, source: nil, method: "GET", body: nil, newWindow: true, redirectFrom: nil, html: nil)
+    }
+
+    func scriptSubmit(form: HTMLNode?, attributes: (String) -> String?, submitter: HTMLNode?, pairs: [(String, String)]) {
+        var attrs: [String: String] = [:]
+        for name in ["method", "action", "target"] { attrs[name] = submitter?["form" + name] ?? attributes(name) }
+        _ = submitNavigation(attribute: { attrs[$0] }, source: submitter ?? form, pairs: pairs, element: form)
+    }
+
+    /// Node ids with listeners, for the coverage report: the snapshot nodes with the event types.
+    func listenerTypes(of node: HTMLNode) -> Set<String>? {
+        scriptLock.lock(); defer { scriptLock.unlock() }
+        guard let s = scripting, let id = s.nodeID(of: node) else { return nil }
+        return s.listeners[id.raw]
+    }
+}

@@ -1,0 +1,598 @@
+// The live side of a page running JavaScript: the DOMTree scripts mutate, the engine's host function (DOM
+// primitives over node ids, bridges, handlers, location, console, timers, device), the page's virtual clock.
+// One PageScripting per loaded document; ContentPage serializes access to it.
+import Foundation
+
+/// The simulated screen a page's scripts see (`innerWidth`, `devicePixelRatio`, `matchMedia`).
+public struct ContentViewport: Sendable, Equatable {
+    /// Width in CSS pixels (points).
+    public var width: Double
+    /// Height in CSS pixels.
+    public var height: Double
+    /// `devicePixelRatio`.
+    public var scale: Double
+    /// `prefers-color-scheme: dark`.
+    public var darkMode: Bool
+
+    public init(width: Double = 390, height: Double = 844, scale: Double = 3, darkMode: Bool = false) {
+        self.width = width; self.height = height; self.scale = scale; self.darkMode = darkMode
+    }
+    /// An iPhone-sized portrait screen in light mode.
+    public static let phone = ContentViewport()
+}
+
+final class PageScripting {
+    weak var page: ContentPage?
+    let tree: DOMTree
+    private(set) var engine: (any ScriptEngine)!
+    /// Milliseconds of virtual time since the document loaded.
+    private(set) var now: Double = 0
+    private struct Timer { var due: Double; var seq: Int; var interval: Double? }
+    private var timers: [Int: Timer] = [:]
+    private var timerSeq = 0
+    /// Node ids with listeners or `onX` properties set by scripts, and the event types.
+    private(set) var listeners: [Int32: Set<String>] = [:]
+    private var selectors: [String: CSSSelector] = [:]
+    private var orderVersion: UInt64 = .max
+    private var order: [Int32] = []           // snapshot index → DOMNodeID.raw
+    private var position: [Int32: Int32] = [:] // DOMNodeID.raw → snapshot index
+    let bridgeEnabled: Bool
+
+    init(page: ContentPage, document: HTMLDocument, limits: ScriptLimits, maxNodes: Int, bridgeEnabled: Bool) {
+        self.page = page
+        self.tree = DOMTree(document)
+        self.tree.maxNodes = maxNodes
+        self.bridgeEnabled = bridgeEnabled
+        self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits) { [unowned self] op, args throws(ScriptHostError) in
+            try self.host(op, args)
+        }
+    }
+
+    var isJavaScript: Bool { engine.kind == .javaScriptCore }
+
+    /// Evaluates the prelude; false (with an event) when it failed.
+    func installPrelude() -> Bool {
+        if case .failure(let f) = engine.evaluate(ScriptPrelude.source, sourceURL: "openinapp-prelude", startLine: 1) {
+            page?.emit(.scriptError(f))
+            return false
+        }
+        return true
+    }
+
+    // MARK: Snapshot mapping
+
+    private func refreshOrder() {
+        guard orderVersion != tree.version else { return }
+        order.removeAll(keepingCapacity: true)
+        position.removeAll(keepingCapacity: true)
+        // Pre-order from the document, as DOMTree.snapshot() lays nodes out.
+        var cur: DOMNodeID? = tree.document
+        while let n = cur {
+            position[n.raw] = Int32(order.count)
+            order.append(n.raw)
+            if let c = tree.firstChild(n) { cur = c; continue }
+            var m: DOMNodeID? = n
+            cur = nil
+            while let x = m, x != tree.document {
+                if let s = tree.nextSibling(x) { cur = s; break }
+                m = tree.parent(x)
+            }
+        }
+        orderVersion = tree.version
+    }
+
+    func snapshot() -> HTMLDocument { tree.snapshot() }
+
+    func nodeID(of node: HTMLNode) -> DOMNodeID? {
+        refreshOrder()
+        guard node.document === tree.snapshot(), Int(node.index) < order.count else { return nil }
+        return DOMNodeID(raw: order[Int(node.index)])
+    }
+
+    func node(for id: DOMNodeID) -> HTMLNode? {
+        refreshOrder()
+        guard let i = position[id.raw] else { return nil }
+        return HTMLNode(document: tree.snapshot(), index: i)
+    }
+
+    // MARK: Running
+
+    func runScripts() {
+        guard let page else { return }
+        let doc = tree.snapshot()
+        var n = 0
+        for script in doc.elements(tag: "script") {
+            let type = (script["type"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+            guard ["", "text/javascript", "application/javascript", "module", "text/ecmascript"].contains(type) else { continue }
+            n += 1
+            guard let id = nodeID(of: script) else { continue }
+            if let src = script["src"] {
+                page.emit(.networkBlocked(api: "script", url: page.resolve(href: src)?.absoluteString ?? src))
+                _ = engine.call("__oiaInternal.scriptError", [.number(Double(id.raw))])
+                continue
+            }
+            let source = script.textContent
+            if case .failure(let f) = engine.evaluate(source, sourceURL: "inline-script-\(n)", startLine: 1) {
+                page.emit(.scriptError(f))
+            } else {
+                page.emit(.scriptRan(source: "inline-script-\(n)"))
+            }
+        }
+        call("__oiaInternal.ready", [.string("interactive")])
+        call("__oiaInternal.ready", [.string("complete")])
+        if bridgeEnabled { call("__oiaInternal.fire", [.string("ab.BridgeReady")]) }
+        runDueTimers()
+    }
+
+    @discardableResult
+    func call(_ path: String, _ args: [ScriptValue]) -> ScriptValue? {
+        switch engine.call(path, args) {
+        case .success(let v): return v
+        case .failure(let f): page?.emit(.scriptError(f)); return nil
+        }
+    }
+
+    /// Advances the virtual clock, firing due timers in order (each callback is one run with its own limits).
+    func advance(by ms: Double) {
+        let target = now + max(0, ms)
+        var fired = 0
+        while fired < 100_000 {
+            guard let (id, t) = timers.filter({ $0.value.due <= target }).min(by: { ($0.value.due, $0.value.seq) < ($1.value.due, $1.value.seq) })
+            else { break }
+            now = max(now, t.due)
+            if let interval = t.interval { timerSeq += 1; timers[id] = Timer(due: now + interval, seq: timerSeq, interval: interval) }
+            else { timers[id] = nil }
+            call("__oiaInternal.fireTimer", [.number(Double(id))])
+            fired += 1
+        }
+        now = target
+    }
+
+    /// Fires timers already due (zero delays) without moving the clock.
+    func runDueTimers() { advance(by: 0) }
+
+    var pendingTimerCount: Int { timers.count }
+    var nextTimerDue: Double? { timers.values.map(\.due).min().map { $0 - now } }
+
+    // MARK: Host
+
+    private func int(_ v: ScriptValue?) -> Int32? { if case .number(let d)? = v, d.isFinite { return Int32(clamping: Int(d)) }; return nil }
+    private func str(_ v: ScriptValue?) -> String { if case .string(let s)? = v { return s }; return v.map { $0 == .null || $0 == .undefined ? "" : $0.description } ?? "" }
+    private func id(_ v: ScriptValue?) throws(ScriptHostError) -> DOMNodeID {
+        guard let raw = int(v), raw >= 0, Int(raw) < tree.arenaCount else { throw ScriptHostError("Argument 1 is not a Node") }
+        return DOMNodeID(raw: raw)
+    }
+    private func num(_ n: DOMNodeID?) -> ScriptValue { n.map { .number(Double($0.raw)) } ?? .null }
+    private func ids(_ ns: [DOMNodeID]) -> ScriptValue { .array(ns.map { .number(Double($0.raw)) }) }
+
+    private func selector(_ text: String) throws(ScriptHostError) -> CSSSelector {
+        if let s = selectors[text] { return s }
+        do {
+            let s = try CSSSelector(text)
+            if selectors.count > 512 { selectors.removeAll() }
+            selectors[text] = s
+            return s
+        } catch {
+            throw ScriptHostError("'\(text)' is not a valid selector (\(error.reason))", name: "SyntaxError")
+        }
+    }
+
+    func isConnected(_ n: DOMNodeID) -> Bool {
+        var cur: DOMNodeID? = n
+        while let c = cur { if c == tree.document { return true }; cur = tree.parent(c) }
+        return false
+    }
+
+    /// Elements under `root` (itself excluded unless `includeRoot`) that match, in tree order.
+    private func query(_ root: DOMNodeID, _ sel: CSSSelector, all: Bool, includeRoot: Bool = false) -> [DOMNodeID] {
+        if isConnected(root), let scope = node(for: root) {
+            var out: [DOMNodeID] = []
+            if includeRoot, scope.isElement, sel.matches(scope) { out.append(root) }
+            for m in scope.querySelectorAll(sel) {
+                if let n = nodeID(of: m) { out.append(n) }
+                if !all && !out.isEmpty { break }
+            }
+            return out
+        }
+        // A detached subtree: serialize, parse on its own, match there, map back by element order.
+        let html = serialize(root, outer: tree.kind(root) == .element)
+        guard let doc = try? HTMLDocument.parse("<body>" + html) else { return [] }
+        var elements: [DOMNodeID] = []
+        walk(root) { if tree.kind($0) == .element { elements.append($0) } }
+        let parsed = doc.body.descendants.filter(\.isElement)
+        var out: [DOMNodeID] = []
+        for (i, e) in parsed.enumerated() where i < elements.count && sel.matches(e) {
+            if elements[i] == root && !includeRoot { continue }
+            out.append(elements[i])
+            if !all { break }
+        }
+        return out
+    }
+
+    private func walk(_ root: DOMNodeID, _ body: (DOMNodeID) -> Void) {
+        var stack = [root]
+        while let n = stack.popLast() {
+            body(n)
+            var c = tree.lastChild(n)
+            while let x = c { stack.append(x); c = tree.previousSibling(x) }
+        }
+    }
+
+    private func insert(_ child: DOMNodeID, before ref: DOMNodeID?, in parent: DOMNodeID) throws(ScriptHostError) {
+        if tree.isInclusiveAncestor(child, of: parent) {
+            throw ScriptHostError("The new child element contains the parent.", name: "HierarchyRequestError")
+        }
+        if tree.kind(child) == .documentFragment {
+            for c in tree.children(child) { tree.insert(c, before: ref, in: parent) }
+        } else {
+            tree.insert(child, before: ref, in: parent)
+        }
+    }
+
+    private func clone(_ n: DOMNodeID, deep: Bool) throws(ScriptHostError) -> DOMNodeID {
+        func one(_ x: DOMNodeID) throws(ScriptHostError) -> DOMNodeID {
+            do { try tree.ensureCapacity() } catch { throw ScriptHostError(error.description, name: "QuotaExceededError") }
+            switch tree.kind(x) {
+            case .element: return tree.createElement(tree.localName(x), namespace: tree.namespace(x) ?? .html, attributes: tree.attributes(x))
+            case .text: return tree.createText(tree.data(x))
+            case .comment: return tree.createComment(tree.data(x))
+            default: return tree.createDocumentFragment()
+            }
+        }
+        let top = try one(n)
+        guard deep else { return top }
+        var stack: [(DOMNodeID, DOMNodeID)] = [(n, top)]
+        while let (src, dst) = stack.popLast() {
+            for c in tree.children(src) {
+                let copy = try one(c)
+                tree.append(copy, to: dst)
+                stack.append((c, copy))
+            }
+        }
+        return top
+    }
+
+    private func roots() -> [DOMNodeID?] {
+        let html = tree.children(tree.document).first { tree.kind($0) == .element && tree.localName($0) == "html" }
+        let kids = html.map { tree.children($0) } ?? []
+        let head = kids.first { tree.kind($0) == .element && tree.localName($0) == "head" }
+        let body = kids.first { tree.kind($0) == .element && (tree.localName($0) == "body" || tree.localName($0) == "frameset") }
+        return [tree.document, html, head, body]
+    }
+
+    func host(_ op: String, _ a: [ScriptValue]) throws(ScriptHostError) -> ScriptValue {
+        guard let page else { throw ScriptHostError("the page is gone") }
+        let first = a.first
+        switch op {
+        // Tree reading
+        case "dom.kind": return .number(Double(tree.kind(try id(first)).rawValue))
+        case "dom.name": return .string(tree.localName(try id(first)))
+        case "dom.ns": return .number(Double(tree.namespace(try id(first))?.rawValue ?? 0))
+        case "dom.parent": return num(tree.parent(try id(first)))
+        case "dom.first": return num(tree.firstChild(try id(first)))
+        case "dom.last": return num(tree.lastChild(try id(first)))
+        case "dom.next": return num(tree.nextSibling(try id(first)))
+        case "dom.prev": return num(tree.previousSibling(try id(first)))
+        case "dom.children":
+            let n = try id(first)
+            let kids = tree.children(n)
+            return ids(a.count > 1 && a[1] == .bool(true) ? kids.filter { tree.kind($0) == .element } : kids)
+        case "dom.path":
+            // {"p": [id, kind, local name, …] for the node and each ancestor, innermost first,
+            //  "h": [[path index, "onclick", source], …] for their on* attributes}, as JSON text: one string
+            // crosses the boundary however deep the tree is.
+            var path = "{\"p\":["
+            var handlers = "],\"h\":["
+            var cur: DOMNodeID? = try id(first)
+            var index = 0
+            while let c = cur {
+                let kind = tree.kind(c)
+                if index > 0 { path += "," }
+                path += String(c.raw) + "," + String(kind.rawValue) + ","
+                if kind == .element {
+                    path += ScriptValue.quote(tree.localName(c))
+                    for attr in tree.attributes(c) where attr.localName.hasPrefix("on") && attr.namespace == nil {
+                        if handlers.utf8.count > 7 { handlers += "," }
+                        handlers += "[\(index),\(ScriptValue.quote(attr.localName)),\(ScriptValue.quote(attr.value))]"
+                    }
+                } else {
+                    path += "null"
+                }
+                index += 1
+                cur = tree.parent(c)
+            }
+            return .string(path + handlers + "]}")
+        case "dom.version": return .number(Double(tree.version))
+        case "dom.data": return .string(tree.data(try id(first)))
+        case "dom.text":
+            let n = try id(first)
+            switch tree.kind(n) {
+            case .text, .comment: return .string(tree.data(n))
+            case .document, .doctype: return .null
+            default: return .string(tree.textContent(n))
+            }
+        case "dom.innerText":
+            let n = try id(first)
+            if let node = node(for: n) { return .string(node.visibleText) }
+            return .string(tree.textContent(n))
+        case "dom.attr":
+            return tree.attribute(try id(first), str(a.count > 1 ? a[1] : nil)).map { .string($0) } ?? .null
+        case "dom.attrs": return .array(tree.attributes(try id(first)).map { .array([.string($0.qualifiedName), .string($0.value)]) })
+        case "dom.contains":
+            guard a.count > 1, let other = int(a[1]) else { return .bool(false) }
+            return .bool(tree.isInclusiveAncestor(try id(first), of: DOMNodeID(raw: other)))
+        case "dom.connected": return .bool(isConnected(try id(first)))
+        case "dom.position":
+            let x = try id(first), y = try id(a.count > 1 ? a[1] : nil)
+            if x == y { return .number(0) }
+            if tree.isInclusiveAncestor(x, of: y) { return .number(20) }  // contained_by | following
+            if tree.isInclusiveAncestor(y, of: x) { return .number(10) }  // contains | preceding
+            refreshOrder()
+            guard let px = position[x.raw], let py = position[y.raw] else { return .number(1 + 32 + 2) }
+            return .number(py > px ? 4 : 2)
+        case "dom.template": return num(tree.templateContent(try id(first)))
+        case "dom.doctype": return .string(tree.doctype(try id(first))?.name ?? "")
+        case "dom.quirks": return .bool(tree.quirksMode != .noQuirks)
+        case "dom.roots": return .array(roots().map { num($0) })
+        case "dom.byId":
+            let wanted = str(first)
+            guard !wanted.isEmpty, let found = tree.snapshot().element(id: wanted) else { return .null }
+            return num(nodeID(of: found))
+        case "dom.query":
+            let root = try id(first)
+            let sel = try selector(str(a.count > 1 ? a[1] : nil))
+            let all = a.count > 2 && a[2] == .bool(true)
+            let found = query(root, sel, all: all)
+            return all ? ids(found) : num(found.first)
+        case "dom.matches":
+            let n = try id(first)
+            let sel = try selector(str(a.count > 1 ? a[1] : nil))
+            guard tree.kind(n) == .element else { return .bool(false) }
+            if isConnected(n), let node = node(for: n) { return .bool(sel.matches(node)) }
+            return .bool(query(n, sel, all: false, includeRoot: true).first == n)
+        case "dom.closest":
+            let sel = try selector(str(a.count > 1 ? a[1] : nil))
+            var cur: DOMNodeID? = try id(first)
+            while let c = cur {
+                if tree.kind(c) == .element {
+                    if isConnected(c), let node = node(for: c) { if sel.matches(node) { return num(c) } }
+                    else if query(c, sel, all: false, includeRoot: true).first == c { return num(c) }
+                }
+                cur = tree.parent(c)
+            }
+            return .null
+        case "dom.serialize":
+            return .string(serialize(try id(first), outer: a.count > 1 && a[1] == .bool(true)))
+        // Tree mutation
+        case "dom.setAttr":
+            let n = try id(first)
+            guard tree.kind(n) == .element else { return .undefined }
+            let name = str(a.count > 1 ? a[1] : nil)
+            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "=" || $0 == "/" }) else {
+                throw ScriptHostError("'\(name)' is not a valid attribute name.", name: "InvalidCharacterError")
+            }
+            tree.setAttribute(n, name, str(a.count > 2 ? a[2] : nil))
+            return .undefined
+        case "dom.removeAttr": tree.removeAttribute(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
+        case "dom.setData": tree.setData(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
+        case "dom.setText":
+            let n = try id(first)
+            if tree.kind(n) == .text || tree.kind(n) == .comment { tree.setData(n, str(a.count > 1 ? a[1] : nil)); return .undefined }
+            for c in tree.children(n) { tree.remove(c) }
+            let text = str(a.count > 1 ? a[1] : nil)
+            if !text.isEmpty { try capacity(); tree.append(tree.createText(text), to: n) }
+            return .undefined
+        case "dom.setHTML":
+            let n = try id(first)
+            let fragment = try parseFragment(str(a.count > 1 ? a[1] : nil), context: n)
+            let target = tree.kind(n) == .element && tree.localName(n) == "template" ? (tree.templateContent(n) ?? n) : n
+            for c in tree.children(target) { tree.remove(c) }
+            for c in tree.children(fragment) { tree.append(c, to: target) }
+            return .undefined
+        case "dom.parseFragment":
+            return num(try parseFragment(str(a.count > 1 ? a[1] : nil), context: try id(first)))
+        case "dom.create":
+            try capacity()
+            let name = str(first)
+            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else {
+                throw ScriptHostError("The tag name provided ('\(name)') is not a valid name.", name: "InvalidCharacterError")
+            }
+            let ns: DOMNamespace = int(a.count > 1 ? a[1] : nil) == 1 ? .svg : int(a.count > 1 ? a[1] : nil) == 2 ? .mathml : .html
+            let el = tree.createElement(name, namespace: ns)
+            if name == "template" && ns == .html && tree.templateContent(el) == nil {
+                // DOMTree gives parsed templates their content; a created one gets it on first use of innerHTML.
+            }
+            return num(el)
+        case "dom.createText": try capacity(); return num(tree.createText(str(first)))
+        case "dom.createComment": try capacity(); return num(tree.createComment(str(first)))
+        case "dom.createFragment": try capacity(); return num(tree.createDocumentFragment())
+        case "dom.insert":
+            let child = try id(first)
+            let ref = int(a.count > 1 ? a[1] : nil).map { DOMNodeID(raw: $0) }
+            try insert(child, before: ref, in: try id(a.count > 2 ? a[2] : nil))
+            return .undefined
+        case "dom.remove": tree.remove(try id(first)); return .undefined
+        case "dom.clone": return num(try clone(try id(first), deep: a.count > 1 && a[1] == .bool(true)))
+        case "dom.listen":
+            if let raw = int(first) { listeners[raw, default: []].insert(str(a.count > 1 ? a[1] : nil)) }
+            return .undefined
+        // Document and window
+        case "document.title": return .string(tree.snapshot().title ?? "")
+        case "document.setTitle":
+            let doc = tree.snapshot()
+            if let t = doc.elements(tag: "title").first, let tid = nodeID(of: t) {
+                for c in tree.children(tid) { tree.remove(c) }
+                tree.append(tree.createText(str(first)), to: tid)
+            } else if let head = roots()[2] {
+                let t = tree.createElement("title"); tree.append(t, to: head); tree.append(tree.createText(str(first)), to: t)
+            }
+            return .undefined
+        case "device":
+            let v = page.viewport
+            return .object(["width": .number(v.width), "height": .number(v.height), "scale": .number(v.scale), "dark": .bool(v.darkMode)])
+        case "userAgent":
+            return .string("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148")
+        case "clock.now": return .number(now)
+        case "timer.set":
+            guard let tid = int(first) else { return .undefined }
+            let delay = max(0, a.count > 1 ? (a[1] == .undefined ? 0 : Double(str(a[1])) ?? 0) : 0)
+            let repeating = a.count > 2 && a[2] == .bool(true)
+            timerSeq += 1
+            timers[Int(tid)] = Timer(due: now + delay, seq: timerSeq, interval: repeating ? max(1, delay) : nil)
+            return .undefined
+        case "timer.clear": if let tid = int(first) { timers[Int(tid)] = nil }; return .undefined
+        case "console":
+            page.emit(.console(level: str(first), message: str(a.count > 1 ? a[1] : nil)))
+            return .undefined
+        case "error":
+            let line = int(a.count > 1 ? a[1] : nil).map(Int.init), column = int(a.count > 2 ? a[2] : nil).map(Int.init)
+            let url = str(a.count > 3 ? a[3] : nil)
+            page.emit(.scriptError(ScriptFailure(kind: .exception, message: str(first), line: line == 0 ? nil : line,
+                                                 column: column == 0 ? nil : column, sourceURL: url.isEmpty ? nil : url)))
+            return .undefined
+        case "network":
+            page.emit(.networkBlocked(api: str(first), url: str(a.count > 1 ? a[1] : nil)))
+            return .undefined
+        case "dialog":
+            page.emit(.dialog(kind: str(first), message: str(a.count > 1 ? a[1] : nil)))
+            return .undefined
+        case "window.close":
+            page.emit(.console(level: "info", message: "window.close() ignored (a web view closes only through its app)"))
+            return .undefined
+        // Navigation
+        case "location.href": return .string(page.url?.absoluteString ?? "about:blank")
+        case "location.parts":
+            let u = page.url
+            let comps = u.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
+            let scheme = u?.scheme ?? "about"
+            let host = comps?.host ?? ""
+            let port = comps?.port.map(String.init) ?? ""
+            return .object(["protocol": .string(scheme + ":"), "hostname": .string(host), "port": .string(port),
+                            "host": .string(port.isEmpty ? host : host + ":" + port),
+                            "pathname": .string(comps?.path ?? (u?.absoluteString.hasPrefix("about:") == true ? "blank" : "/")),
+                            "search": .string(comps?.percentEncodedQuery.map { "?" + $0 } ?? ""),
+                            "hash": .string(comps?.percentEncodedFragment.flatMap { $0.isEmpty ? nil : "#" + $0 } ?? ""),
+                            "origin": .string(host.isEmpty ? "null" : scheme + "://" + (port.isEmpty ? host : host + ":" + port))])
+        case "location.assign":
+            try page.scriptNavigate(str(first), source: nil)
+            return .undefined
+        case "location.reload": page.reload(); return .undefined
+        case "history.push":
+            if let u = page.resolve(href: str(first)) { page.emit(.console(level: "info", message: "history entry \(u.absoluteString) (no navigation)")) }
+            return .undefined
+        case "url.resolve":
+            let s = str(first)
+            return .string(page.resolve(href: s)?.absoluteString ?? s)
+        case "nav.link":
+            let n = try id(first)
+            page.scriptFollowLink(href: str(a.count > 1 ? a[1] : nil), target: str(a.count > 2 ? a[2] : nil), source: node(for: n), scripting: self)
+            return .undefined
+        case "nav.open":
+            page.scriptOpenWindow(str(first))
+            return .undefined
+        case "form.submit":
+            let form = try id(first)
+            let submitter = int(a.count > 1 ? a[1] : nil).flatMap { node(for: DOMNodeID(raw: $0)) }
+            var pairs: [(String, String)] = []
+            if a.count > 2, case .array(let items) = a[2] {
+                for case .array(let kv) in items where kv.count == 2 { pairs.append((str(kv[0]), str(kv[1]))) }
+            }
+            page.scriptSubmit(form: node(for: form), attributes: { tree.attribute(form, $0) }, submitter: submitter, pairs: pairs)
+            return .undefined
+        case "form.invalid":
+            let fields = a.count > 2 ? a[2].description : "[]"
+            page.emit(.noAction(element: node(for: try id(first))?.description ?? "form", reason: "form not submitted: invalid fields \(fields)"))
+            return .undefined
+        // Handlers and bridges
+        case "handler.exists": return .bool(page.messageHandlers.handler(named: str(first)) != nil)
+        case "postMessage":
+            let name = str(first)
+            let body = a.count > 1 ? a[1] : .undefined
+            guard let handler = page.messageHandlers.handler(named: name) else {
+                page.emit(.messageHandlerMissing(handler: name))
+                throw ScriptHostError("undefined is not an object (evaluating 'webkit.messageHandlers.\(name).postMessage')")
+            }
+            page.emit(.messagePosted(handler: name, body: body.description))
+            handler(ScriptMessage(name: name, value: body, page: page, sourceElement: nil))
+            return .undefined
+        case "bridge":
+            guard a.count >= 2, let root = BridgeCall.Root(rawValue: str(a[0])) else { throw ScriptHostError("bad bridge call") }
+            let call = BridgeCall(root: root, path: str(a[1]), arguments: Array(a.dropFirst(2)))
+            guard let receiver = page.bridgeReceiver else {
+                page.emit(.bridgeReceiverMissing(call))
+                throw ScriptHostError("\(root.rawValue) is not connected to an app in this page")
+            }
+            page.emit(.bridgeCalled(call))
+            receiver(call)
+            return .undefined
+        case "bridge.enabled": return .bool(bridgeEnabled)
+        case "bridge.methods":
+            return .array(BridgeCall.knownPaths.filter { !$0.contains(".") }.sorted().map { .string($0) })
+        case "bridge.userMethods":
+            return .array(BridgeCall.knownPaths.filter { $0.hasPrefix("getUser().") }.map { .string(String($0.dropFirst(10))) }.sorted { $0.description < $1.description })
+        default:
+            throw ScriptHostError("unknown host operation \(op)")
+        }
+    }
+
+    private func capacity() throws(ScriptHostError) {
+        do { try tree.ensureCapacity() } catch { throw ScriptHostError(error.description, name: "QuotaExceededError") }
+    }
+
+    private func parseFragment(_ html: String, context: DOMNodeID) throws(ScriptHostError) -> DOMNodeID {
+        do { return try tree.parseFragment(html, context: context) } catch { throw ScriptHostError(error.description, name: "QuotaExceededError") }
+    }
+
+    // MARK: Serialization (innerHTML / outerHTML)
+
+    private static let voidElements: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                                                     "source", "track", "wbr", "param", "keygen", "basefont", "bgsound", "frame"]
+    private static let rawText: Set<String> = ["style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext"]
+
+    func serialize(_ n: DOMNodeID, outer: Bool) -> String {
+        var out = ""
+        func escape(_ s: String, attribute: Bool) -> String {
+            var r = ""
+            r.reserveCapacity(s.utf8.count)
+            for ch in s.unicodeScalars {
+                switch ch {
+                case "&": r += "&amp;"
+                case "\u{A0}": r += "&nbsp;"
+                case "<" where !attribute: r += "&lt;"
+                case ">" where !attribute: r += "&gt;"
+                case "\"" where attribute: r += "&quot;"
+                default: r.unicodeScalars.append(ch)
+                }
+            }
+            return r
+        }
+        enum Step { case open(DOMNodeID), close(String) }
+        var stack: [Step] = outer ? [.open(n)] : tree.children(tree.kind(n) == .element && tree.localName(n) == "template" ? (tree.templateContent(n) ?? n) : n).reversed().map { .open($0) }
+        while let step = stack.popLast() {
+            switch step {
+            case .close(let name): out += "</\(name)>"
+            case .open(let x):
+                switch tree.kind(x) {
+                case .text:
+                    let parent = tree.parent(x)
+                    if let p = parent, tree.kind(p) == .element, PageScripting.rawText.contains(tree.localName(p)) { out += tree.data(x) }
+                    else { out += escape(tree.data(x), attribute: false) }
+                case .comment: out += "<!--\(tree.data(x))-->"
+                case .doctype: out += "<!DOCTYPE \(tree.doctype(x)?.name ?? "html")>"
+                case .element:
+                    let name = tree.localName(x)
+                    out += "<" + name
+                    for attr in tree.attributes(x) { out += " \(attr.qualifiedName)=\"\(escape(attr.value, attribute: true))\"" }
+                    out += ">"
+                    if PageScripting.voidElements.contains(name) && tree.namespace(x) == .html { continue }
+                    stack.append(.close(name))
+                    let kids = name == "template" ? tree.templateContent(x).map { tree.children($0) } ?? tree.children(x) : tree.children(x)
+                    for c in kids.reversed() { stack.append(.open(c)) }
+                default:
+                    for c in tree.children(x).reversed() { stack.append(.open(c)) }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,1019 @@
+// The browser world a page's JavaScript sees, written in JavaScript and evaluated once per context:
+// window, document and the DOM classes over native DOMTree node ids, events as a browser dispatches them,
+// timers on the page's virtual clock, storage, console, the vendor bridges and message handlers. Everything
+// native goes through one host function (ContentPage+Scripting.swift answers it).
+
+enum ScriptPrelude {
+    static let source = #"""
+(function (H) {
+'use strict';
+delete globalThis.__oiaHost;
+const g = globalThis;
+const cache = new Map();
+const NODE_TYPES = [9, 10, 1, 3, 8, 11];
+const VOID = new Set(['area','base','br','col','embed','hr','img','input','link','meta','source','track','wbr']);
+let docNode = null;
+function wrap(id, knownKind, knownName) {
+  if (id === null || id === undefined || id < 0) return null;
+  let n = cache.get(id);
+  if (n) return n;
+  const k = knownKind === undefined ? H('dom.kind', id) : knownKind;
+  let proto;
+  if (k === 2) {
+    const name = knownName === undefined ? H('dom.name', id) : knownName;
+    proto = (ELEMENT_CLASSES[name] || HTMLElement).prototype;
+  } else proto = [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment][k].prototype;
+  n = Object.create(proto);
+  Object.defineProperty(n, '__id', { value: id });
+  if (k === 2) Object.defineProperty(n, '__n', { value: knownName === undefined ? H('dom.name', id) : knownName });
+  cache.set(id, n);
+  return n;
+}
+const ids = a => a.map(wrap);
+function toNode(x) { return (x instanceof Node) ? x : g.document.createTextNode(String(x)); }
+function reportError(e) {
+  try {
+    H('error', String(e && e.name ? e.name + ': ' + e.message : e), (e && e.line) || 0, (e && e.column) || 0, (e && e.sourceURL) || '');
+  } catch (_) {}
+}
+
+// ---- Events ----
+class Event {
+  constructor(type, init) {
+    init = init || {};
+    this.type = String(type);
+    this.bubbles = !!init.bubbles; this.cancelable = !!init.cancelable; this.composed = !!init.composed;
+    this.defaultPrevented = false; this.target = null; this.currentTarget = null; this.eventPhase = 0;
+    this.isTrusted = false; this.timeStamp = H('clock.now');
+    this.__stop = false; this.__stopNow = false;
+  }
+  get srcElement() { return this.target; }
+  get returnValue() { return !this.defaultPrevented; }
+  set returnValue(v) { if (!v) this.preventDefault(); }
+  preventDefault() { if (this.cancelable && !this.__passive) this.defaultPrevented = true; }
+  stopPropagation() { this.__stop = true; }
+  stopImmediatePropagation() { this.__stop = true; this.__stopNow = true; }
+  get cancelBubble() { return this.__stop; }
+  set cancelBubble(v) { if (v) this.__stop = true; }
+  composedPath() { return this.__path ? this.__path.slice() : []; }
+  initEvent(type, bubbles, cancelable) { this.type = type; this.bubbles = !!bubbles; this.cancelable = !!cancelable; }
+}
+Event.NONE = 0; Event.CAPTURING_PHASE = 1; Event.AT_TARGET = 2; Event.BUBBLING_PHASE = 3;
+class UIEvent extends Event { constructor(t, i) { super(t, i); i = i || {}; this.detail = i.detail || 0; this.view = i.view || null; } }
+class MouseEvent extends UIEvent {
+  constructor(t, i) { super(t, i); i = i || {};
+    for (const k of ['screenX','screenY','clientX','clientY','pageX','pageY','offsetX','offsetY','button','buttons'])
+      this[k] = i[k] || 0;
+    for (const k of ['ctrlKey','shiftKey','altKey','metaKey']) this[k] = !!i[k];
+    this.relatedTarget = i.relatedTarget || null; }
+}
+class PointerEvent extends MouseEvent {
+  constructor(t, i) { super(t, i); i = i || {}; this.pointerId = i.pointerId || 1; this.pointerType = i.pointerType || 'touch';
+    this.isPrimary = i.isPrimary !== false; this.width = i.width || 1; this.height = i.height || 1; this.pressure = i.pressure || 0; }
+}
+class TouchEvent extends UIEvent { constructor(t, i) { super(t, i); i = i || {}; this.touches = i.touches || []; this.targetTouches = i.targetTouches || []; this.changedTouches = i.changedTouches || []; } }
+class KeyboardEvent extends UIEvent {
+  constructor(t, i) { super(t, i); i = i || {}; this.key = i.key || ''; this.code = i.code || ''; this.keyCode = i.keyCode || 0;
+    this.which = this.keyCode; this.charCode = i.charCode || 0; this.repeat = !!i.repeat; this.location = 0;
+    for (const k of ['ctrlKey','shiftKey','altKey','metaKey']) this[k] = !!i[k]; }
+}
+class InputEvent extends UIEvent { constructor(t, i) { super(t, i); i = i || {}; this.data = i.data === undefined ? null : i.data; this.inputType = i.inputType || ''; this.isComposing = false; } }
+class FocusEvent extends UIEvent { constructor(t, i) { super(t, i); this.relatedTarget = (i && i.relatedTarget) || null; } }
+class CustomEvent extends Event { constructor(t, i) { super(t, i); this.detail = i && i.detail !== undefined ? i.detail : null; } initCustomEvent(t, b, c, d) { this.initEvent(t, b, c); this.detail = d; } }
+class SubmitEvent extends Event { constructor(t, i) { super(t, i); this.submitter = (i && i.submitter) || null; } }
+class ErrorEvent extends Event { constructor(t, i) { super(t, i); i = i || {}; this.message = i.message || ''; this.filename = i.filename || ''; this.lineno = i.lineno || 0; this.colno = i.colno || 0; this.error = i.error || null; } }
+class MediaQueryListEvent extends Event { constructor(t, i) { super(t, i); this.matches = !!(i && i.matches); this.media = (i && i.media) || ''; } }
+
+class EventTarget {
+  addEventListener(type, fn, opts) {
+    if (typeof fn !== 'function' && !(fn && typeof fn.handleEvent === 'function')) return;
+    const capture = typeof opts === 'boolean' ? opts : !!(opts && opts.capture);
+    const once = !!(opts && typeof opts === 'object' && opts.once);
+    const passive = !!(opts && typeof opts === 'object' && opts.passive);
+    const all = this.__l || (Object.defineProperty(this, '__l', { value: Object.create(null) }), this.__l);
+    const list = all[type] || (all[type] = []);
+    if (list.some(e => e.fn === fn && e.capture === capture)) return;
+    list.push({ fn, capture, once, passive, removed: false });
+    if (this.__id !== undefined) H('dom.listen', this.__id, String(type));
+    if (opts && typeof opts === 'object' && opts.signal) opts.signal.addEventListener('abort', () => this.removeEventListener(type, fn, opts));
+  }
+  removeEventListener(type, fn, opts) {
+    const capture = typeof opts === 'boolean' ? opts : !!(opts && opts.capture);
+    const list = this.__l && this.__l[type];
+    if (!list) return;
+    const i = list.findIndex(e => e.fn === fn && e.capture === capture);
+    if (i >= 0) { list[i].removed = true; list.splice(i, 1); }
+  }
+  dispatchEvent(ev) { ev.isTrusted = false; return dispatch(this, ev); }
+}
+const HANDLER_RETURN_FALSE_CANCELS = t => t !== 'beforeunload' && t !== 'error';
+function inlineHandler(target, type, attrSrc) {
+  const own = target.__h && target.__h[type];
+  if (own !== undefined) return own;
+  if (attrSrc !== undefined) return attrSrc === null ? null : compileHandler(target, attrSrc, type);
+  if (target.__id === undefined || H('dom.kind', target.__id) !== 2) {
+    if (target === g && docNode && g.document.body) { /* body's onload etc. reflect on window */
+      const b = g.document.body; const src = b.getAttribute('on' + type);
+      if (src !== null && (type === 'load' || type === 'unload' || type === 'resize')) return compileHandler(b, src, type);
+    }
+    return null;
+  }
+  const src = H('dom.attr', target.__id, 'on' + type);
+  if (src === null) return null;
+  return compileHandler(target, src, type);
+}
+const compiled = new Map();
+function compileHandler(el, src, type) {
+  const key = el.__id + ':' + type + ':' + src;
+  if (compiled.has(key)) return compiled.get(key);
+  let fn = null;
+  try {
+    fn = new Function('event', 'with (this.ownerDocument || document) { with (this.form || {}) { with (this) { ' + src + '\n} } }');
+  } catch (e) { reportError(e); }
+  compiled.set(key, fn);
+  return fn;
+}
+function callListener(ev, target, fn) {
+  try {
+    if (typeof fn === 'function') return fn.call(target, ev);
+    return fn.handleEvent(ev);
+  } catch (e) { reportError(e); }
+}
+function invoke(target, ev, phase, attrSrc) {
+  ev.currentTarget = target;
+  if (phase !== 1) {
+    const h = inlineHandler(target, ev.type, attrSrc);
+    if (h && phase !== 1) {
+      const r = callListener(ev, target, h);
+      if (r === false && HANDLER_RETURN_FALSE_CANCELS(ev.type)) ev.preventDefault();
+      if (ev.__stopNow) return;
+    }
+  }
+  const list = target.__l && target.__l[ev.type];
+  if (!list || !list.length) return;
+  for (const e of list.slice()) {
+    if (e.removed) continue;
+    if (phase === 1 && !e.capture) continue;
+    if (phase === 3 && e.capture) continue;
+    if (e.once) target.removeEventListener(ev.type, e.fn, e.capture);
+    ev.__passive = e.passive;
+    callListener(ev, target, e.fn);
+    ev.__passive = false;
+    if (ev.__stopNow) return;
+  }
+}
+let pathCache = {};
+/** The node and its ancestors (innermost first) and their on* attributes; cached until the tree changes. */
+function pathInfo(node) {
+  const version = H('dom.version');
+  if (pathCache.version === version && pathCache.id === node.__id) return pathCache;
+  const info = JSON.parse(H('dom.path', node.__id));
+  const p = info.p, nodes = [node];
+  for (let i = 3; i < p.length; i += 3) nodes.push(wrap(p[i], p[i + 1], p[i + 2] === null ? undefined : p[i + 2]));
+  const attrs = new Map();
+  for (const [i, name, src] of info.h) { let m = attrs.get(name); if (!m) attrs.set(name, m = []); m[i] = src; }
+  pathCache = { version, id: node.__id, nodes, attrs };
+  return pathCache;
+}
+function pathOf(node) { return node.__id === undefined ? [node] : pathInfo(node).nodes; }
+function dispatch(target, ev) {
+  ev.target = target;
+  const path = [target];
+  const srcs = [undefined];
+  if (target.__id !== undefined) {
+    // One host call gives the ancestors and their on<type> attributes.
+    const info = pathInfo(target);
+    const attrs = info.attrs.get('on' + ev.type) || [];
+    for (let i = 1; i < info.nodes.length; i++) path.push(info.nodes[i]);
+    for (let i = 0; i < path.length; i++) srcs[i] = attrs[i] === undefined ? null : attrs[i];
+    if (path[path.length - 1] === g.document && ev.type !== 'load') { path.push(g); srcs.push(undefined); }
+  }
+  ev.__path = path;
+  for (let i = path.length - 1; i > 0 && !ev.__stop; i--) { ev.eventPhase = 1; invoke(path[i], ev, 1); }
+  if (!ev.__stop) {
+    ev.eventPhase = 2;
+    invoke(target, ev, 1);
+    if (!ev.__stop) invoke(target, ev, 3, srcs[0]);
+  }
+  if (ev.bubbles) for (let i = 1; i < path.length && !ev.__stop; i++) { ev.eventPhase = 3; invoke(path[i], ev, 3, srcs[i]); }
+  ev.eventPhase = 0; ev.currentTarget = null;
+  return !ev.defaultPrevented;
+}
+function handlerProperty(proto, type) {
+  Object.defineProperty(proto, 'on' + type, {
+    configurable: true,
+    get() { const h = inlineHandler(this, type); return h || null; },
+    set(v) { if (!this.__h) Object.defineProperty(this, '__h', { value: Object.create(null) });
+             this.__h[type] = typeof v === 'function' ? v : null;
+             if (this.__id !== undefined && typeof v === 'function') H('dom.listen', this.__id, type); }
+  });
+}
+const EVENT_TYPES = ['click','dblclick','mousedown','mouseup','mousemove','mouseover','mouseout','mouseenter','mouseleave',
+  'pointerdown','pointerup','pointermove','pointercancel','touchstart','touchend','touchmove','touchcancel','keydown','keyup',
+  'keypress','input','change','submit','reset','focus','blur','focusin','focusout','load','error','scroll','resize','select',
+  'invalid','animationend','transitionend','contextmenu','wheel','beforeinput','toggle'];
+
+// ---- Nodes ----
+class Node extends EventTarget {
+  get nodeType() { return NODE_TYPES[H('dom.kind', this.__id)]; }
+  get parentNode() { return wrap(H('dom.parent', this.__id)); }
+  get parentElement() { const p = this.parentNode; return p && p.nodeType === 1 ? p : null; }
+  get childNodes() { return ids(H('dom.children', this.__id)); }
+  get firstChild() { return wrap(H('dom.first', this.__id)); }
+  get lastChild() { return wrap(H('dom.last', this.__id)); }
+  get nextSibling() { return wrap(H('dom.next', this.__id)); }
+  get previousSibling() { return wrap(H('dom.prev', this.__id)); }
+  get ownerDocument() { return this === g.document ? null : g.document; }
+  get isConnected() { return H('dom.connected', this.__id); }
+  get textContent() { return H('dom.text', this.__id); }
+  set textContent(v) { H('dom.setText', this.__id, v === null || v === undefined ? '' : String(v)); }
+  get nodeValue() { const k = H('dom.kind', this.__id); return k === 3 || k === 4 ? H('dom.data', this.__id) : null; }
+  set nodeValue(v) { const k = H('dom.kind', this.__id); if (k === 3 || k === 4) H('dom.setData', this.__id, String(v)); }
+  hasChildNodes() { return H('dom.first', this.__id) !== null; }
+  contains(other) { return !!other && H('dom.contains', this.__id, other.__id); }
+  getRootNode() { let n = this; for (let p = n.parentNode; p; p = p.parentNode) n = p; return n; }
+  appendChild(c) { H('dom.insert', c.__id, null, this.__id); return c; }
+  insertBefore(c, ref) { H('dom.insert', c.__id, ref ? ref.__id : null, this.__id); return c; }
+  removeChild(c) { if (!c || H('dom.parent', c.__id) !== this.__id) throw new DOMException('The node to be removed is not a child of this node.', 'NotFoundError'); H('dom.remove', c.__id); return c; }
+  replaceChild(n, old) { H('dom.insert', n.__id, old.__id, this.__id); H('dom.remove', old.__id); return old; }
+  cloneNode(deep) { return wrap(H('dom.clone', this.__id, !!deep)); }
+  isEqualNode(o) { return !!o && H('dom.serialize', this.__id, true) === H('dom.serialize', o.__id, true); }
+  isSameNode(o) { return this === o; }
+  compareDocumentPosition(o) { return H('dom.position', this.__id, o.__id); }
+  get nodeName() {
+    switch (H('dom.kind', this.__id)) { case 0: return '#document'; case 3: return '#text'; case 4: return '#comment';
+      case 5: return '#document-fragment'; case 1: return H('dom.name', this.__id); default: return this.tagName; }
+  }
+}
+Node.ELEMENT_NODE = 1; Node.TEXT_NODE = 3; Node.COMMENT_NODE = 8; Node.DOCUMENT_NODE = 9; Node.DOCUMENT_FRAGMENT_NODE = 11;
+class CharacterData extends Node {
+  get data() { return H('dom.data', this.__id); }
+  set data(v) { H('dom.setData', this.__id, String(v)); }
+  get length() { return this.data.length; }
+  appendData(s) { this.data = this.data + s; }
+  remove() { H('dom.remove', this.__id); }
+  get nextElementSibling() { return sibling(this, 'dom.next'); }
+  get previousElementSibling() { return sibling(this, 'dom.prev'); }
+}
+class Text extends CharacterData { get wholeText() { return this.data; } splitText(off) { const t = this.data; this.data = t.slice(0, off); const n = g.document.createTextNode(t.slice(off)); if (this.parentNode) this.parentNode.insertBefore(n, this.nextSibling); return n; } }
+class Comment extends CharacterData {}
+class DocumentType extends Node { get name() { return H('dom.doctype', this.__id); } }
+function sibling(n, op) { let s = H(op, n.__id); while (s !== null && H('dom.kind', s) !== 2) s = H(op, s); return wrap(s); }
+const ParentNode = {
+  get children() { return ids(H('dom.children', this.__id, true)); },
+  get childElementCount() { return H('dom.children', this.__id, true).length; },
+  get firstElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[0] : null); },
+  get lastElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[c.length - 1] : null); },
+  querySelector(s) { return wrap(H('dom.query', this.__id, String(s), false)); },
+  querySelectorAll(s) { return ids(H('dom.query', this.__id, String(s), true)); },
+  getElementsByTagName(t) { return ids(H('dom.query', this.__id, t === '*' ? '*' : String(t).replace(/[^\w-]/g, ''), true)); },
+  getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return sel ? ids(H('dom.query', this.__id, sel, true)) : []; },
+  append(...ns) { for (const n of ns) this.appendChild(toNode(n)); },
+  prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); },
+  replaceChildren(...ns) { H('dom.setText', this.__id, ''); this.append(...ns); },
+};
+function cssEscape(s) { return String(s).replace(/[^\w-]/g, c => '\\' + c); }
+function mixin(C, o) { for (const k of Object.getOwnPropertyNames(o)) Object.defineProperty(C.prototype, k, Object.getOwnPropertyDescriptor(o, k)); }
+class DocumentFragment extends Node {}
+mixin(DocumentFragment, ParentNode);
+DocumentFragment.prototype.getElementById = function (id) { return this.querySelector('#' + cssEscape(id)); };
+
+class DOMTokenList {
+  constructor(el, attr) { this.__el = el; this.__attr = attr; }
+  __get() { const v = this.__el.getAttribute(this.__attr); return v ? v.split(/[ \t\n\f\r]+/).filter(Boolean) : []; }
+  __set(a) { this.__el.setAttribute(this.__attr, a.join(' ')); }
+  get length() { return this.__get().length; }
+  get value() { return this.__el.getAttribute(this.__attr) || ''; }
+  set value(v) { this.__el.setAttribute(this.__attr, v); }
+  item(i) { const a = this.__get(); return i < a.length ? a[i] : null; }
+  contains(t) { return this.__get().includes(String(t)); }
+  add(...ts) { const a = this.__get(); for (const t of ts) { check(t); if (!a.includes(t)) a.push(String(t)); } this.__set(a); }
+  remove(...ts) { const a = this.__get().filter(x => !ts.includes(x)); for (const t of ts) check(t); if (this.__el.hasAttribute(this.__attr)) this.__set(a); }
+  toggle(t, force) { check(t); const has = this.contains(t); const want = force === undefined ? !has : !!force; if (want && !has) this.add(t); if (!want && has) this.remove(t); return want; }
+  replace(a, b) { const l = this.__get(); const i = l.indexOf(a); if (i < 0) return false; l[i] = b; this.__set(l.filter((x, j) => l.indexOf(x) === j)); return true; }
+  forEach(f, t) { this.__get().forEach((v, i) => f.call(t, v, i, this)); }
+  entries() { return this.__get().entries(); } keys() { return this.__get().keys(); } values() { return this.__get().values(); }
+  [Symbol.iterator]() { return this.__get()[Symbol.iterator](); }
+  toString() { return this.value; }
+  supports() { return true; }
+}
+function check(t) { t = String(t); if (t === '') throw new DOMException('The token provided must not be empty.', 'SyntaxError'); if (/\s/.test(t)) throw new DOMException("The token provided ('" + t + "') contains HTML space characters, which are not valid in tokens.", 'InvalidCharacterError'); }
+class DOMException extends Error { constructor(m, n) { super(m); this.name = n || 'Error'; } }
+
+function camelToKebab(s) { return s.startsWith('--') ? s : s.replace(/[A-Z]/g, c => '-' + c.toLowerCase()).replace(/^(webkit|moz|ms)-/, '-$1-'); }
+function parseStyle(text) {
+  const m = new Map();
+  for (const part of (text || '').split(';')) {
+    const i = part.indexOf(':'); if (i < 0) continue;
+    const k = part.slice(0, i).trim().toLowerCase(); const v = part.slice(i + 1).trim();
+    if (k) m.set(k, v);
+  }
+  return m;
+}
+function styleObject(el) {
+  const read = () => parseStyle(el.getAttribute('style'));
+  const write = m => { const s = [...m].filter(([, v]) => v !== '').map(([k, v]) => k + ': ' + v + ';').join(' '); if (s || el.hasAttribute('style')) el.setAttribute('style', s); };
+  const api = {
+    getPropertyValue(k) { return read().get(String(k).toLowerCase()) || ''; },
+    setProperty(k, v, prio) { const m = read(); k = String(k).toLowerCase(); if (v === null || v === '') m.delete(k); else m.set(k, String(v) + (prio === 'important' ? ' !important' : '')); write(m); },
+    removeProperty(k) { const m = read(); k = String(k).toLowerCase(); const old = m.get(k) || ''; m.delete(k); write(m); return old; },
+    getPropertyPriority(k) { return (read().get(String(k).toLowerCase()) || '').includes('!important') ? 'important' : ''; },
+    item(i) { return [...read().keys()][i] || ''; },
+  };
+  return new Proxy(api, {
+    get(t, k) {
+      if (typeof k === 'symbol') return undefined;
+      if (k in api) return api[k];
+      if (k === 'cssText') return el.getAttribute('style') || '';
+      if (k === 'length') return read().size;
+      if (/^\d+$/.test(k)) return api.item(+k);
+      return read().get(camelToKebab(k === 'cssFloat' ? 'float' : k)) || '';
+    },
+    set(t, k, v) {
+      if (k === 'cssText') { el.setAttribute('style', String(v)); return true; }
+      api.setProperty(camelToKebab(k === 'cssFloat' ? 'float' : k), v === null || v === undefined ? '' : String(v)); return true;
+    },
+  });
+}
+function datasetObject(el) {
+  const toAttr = k => 'data-' + k.replace(/[A-Z]/g, c => '-' + c.toLowerCase());
+  return new Proxy({}, {
+    get(t, k) { if (typeof k === 'symbol') return undefined; const v = el.getAttribute(toAttr(k)); return v === null ? undefined : v; },
+    set(t, k, v) { el.setAttribute(toAttr(k), String(v)); return true; },
+    has(t, k) { return typeof k === 'string' && el.hasAttribute(toAttr(k)); },
+    deleteProperty(t, k) { el.removeAttribute(toAttr(k)); return true; },
+    ownKeys() { return el.getAttributeNames().filter(n => n.startsWith('data-')).map(n => n.slice(5).replace(/-([a-z])/g, (m, c) => c.toUpperCase())); },
+    getOwnPropertyDescriptor(t, k) { const v = el.getAttribute(toAttr(k)); return v === null ? undefined : { value: v, enumerable: true, configurable: true, writable: true }; },
+  });
+}
+
+class Element extends Node {
+  get tagName() { const n = H('dom.name', this.__id); return H('dom.ns', this.__id) === 0 ? n.toUpperCase() : n; }
+  get localName() { return this.__n; }
+  get namespaceURI() { return ['http://www.w3.org/1999/xhtml','http://www.w3.org/2000/svg','http://www.w3.org/1998/Math/MathML'][H('dom.ns', this.__id)] || null; }
+  get id() { return this.getAttribute('id') || ''; }
+  set id(v) { this.setAttribute('id', v); }
+  get className() { return this.getAttribute('class') || ''; }
+  set className(v) { this.setAttribute('class', v); }
+  get classList() { return this.__cl || (Object.defineProperty(this, '__cl', { value: new DOMTokenList(this, 'class') }), this.__cl); }
+  get dataset() { return this.__ds || (Object.defineProperty(this, '__ds', { value: datasetObject(this) }), this.__ds); }
+  get style() { return this.__st || (Object.defineProperty(this, '__st', { value: styleObject(this) }), this.__st); }
+  set style(v) { this.setAttribute('style', String(v)); }
+  getAttribute(n) { return H('dom.attr', this.__id, String(n).toLowerCase()); }
+  getAttributeNS(ns, n) { return this.getAttribute(n); }
+  setAttribute(n, v) { H('dom.setAttr', this.__id, String(n).toLowerCase(), String(v)); }
+  setAttributeNS(ns, n, v) { this.setAttribute(n, v); }
+  removeAttribute(n) { H('dom.removeAttr', this.__id, String(n).toLowerCase()); }
+  hasAttribute(n) { return this.getAttribute(n) !== null; }
+  hasAttributes() { return H('dom.attrs', this.__id).length > 0; }
+  toggleAttribute(n, f) { const has = this.hasAttribute(n); const want = f === undefined ? !has : !!f; if (want && !has) this.setAttribute(n, ''); if (!want && has) this.removeAttribute(n); return want; }
+  getAttributeNames() { return H('dom.attrs', this.__id).map(a => a[0]); }
+  get attributes() { const a = H('dom.attrs', this.__id).map(([name, value]) => ({ name, value, localName: name, nodeName: name, nodeValue: value, specified: true }));
+    a.getNamedItem = n => a.find(x => x.name === String(n).toLowerCase()) || null; a.item = i => a[i] || null; return a; }
+  get innerHTML() { return H('dom.serialize', this.__id, false); }
+  set innerHTML(v) { H('dom.setHTML', this.__id, v === null ? '' : String(v)); }
+  get outerHTML() { return H('dom.serialize', this.__id, true); }
+  set outerHTML(v) { const p = this.parentNode; if (!p) return; const f = wrap(H('dom.parseFragment', p.__id, String(v))); p.insertBefore(f, this); this.remove(); }
+  insertAdjacentHTML(pos, html) {
+    const p = this.parentNode; const f = wrap(H('dom.parseFragment', (pos === 'beforebegin' || pos === 'afterend') && p ? p.__id : this.__id, String(html)));
+    this.__adjacent(pos, f);
+  }
+  insertAdjacentElement(pos, el) { this.__adjacent(pos, el); return el; }
+  insertAdjacentText(pos, t) { this.__adjacent(pos, g.document.createTextNode(t)); }
+  __adjacent(pos, n) {
+    switch (String(pos).toLowerCase()) {
+      case 'beforebegin': if (this.parentNode) this.parentNode.insertBefore(n, this); break;
+      case 'afterbegin': this.insertBefore(n, this.firstChild); break;
+      case 'beforeend': this.appendChild(n); break;
+      case 'afterend': if (this.parentNode) this.parentNode.insertBefore(n, this.nextSibling); break;
+      default: throw new DOMException("The value provided ('" + pos + "') is not one of 'beforeBegin', 'afterBegin', 'beforeEnd', or 'afterEnd'.", 'SyntaxError');
+    }
+  }
+  get innerText() { return H('dom.innerText', this.__id); }
+  set innerText(v) { this.textContent = v; }
+  get outerText() { return this.innerText; }
+  remove() { H('dom.remove', this.__id); }
+  before(...ns) { const p = this.parentNode; if (p) for (const n of ns) p.insertBefore(toNode(n), this); }
+  after(...ns) { const p = this.parentNode; if (!p) return; const ref = this.nextSibling; for (const n of ns) p.insertBefore(toNode(n), ref); }
+  replaceWith(...ns) { const p = this.parentNode; if (!p) return; const ref = this.nextSibling; this.remove(); for (const n of ns) p.insertBefore(toNode(n), ref); }
+  get nextElementSibling() { return sibling(this, 'dom.next'); }
+  get previousElementSibling() { return sibling(this, 'dom.prev'); }
+  matches(s) { return H('dom.matches', this.__id, String(s)); }
+  webkitMatchesSelector(s) { return this.matches(s); }
+  closest(s) { return wrap(H('dom.closest', this.__id, String(s))); }
+  getBoundingClientRect() { const w = H('device').width; const r = { x: 0, y: 0, top: 0, left: 0, width: w, height: 0, right: w, bottom: 0 }; r.toJSON = () => r; return r; }
+  getClientRects() { return [this.getBoundingClientRect()]; }
+  get clientWidth() { return H('device').width; } get clientHeight() { return 0; }
+  get offsetWidth() { return H('device').width; } get offsetHeight() { return 0; } get offsetTop() { return 0; } get offsetLeft() { return 0; }
+  get offsetParent() { return this.parentElement; }
+  get scrollTop() { return 0; } set scrollTop(v) {} get scrollLeft() { return 0; } set scrollLeft(v) {}
+  get scrollWidth() { return H('device').width; } get scrollHeight() { return 0; }
+  scrollIntoView() {} scrollTo() {} scrollBy() {}
+  animate() { const a = { finished: Promise.resolve(), cancel() {}, play() {}, pause() {}, finish() {}, onfinish: null, addEventListener() {} }; return a; }
+  attachShadow() { throw new DOMException('attachShadow is not supported in this headless model', 'NotSupportedError'); }
+}
+mixin(Element, ParentNode);
+class HTMLElement extends Element {
+  get hidden() { return this.hasAttribute('hidden'); } set hidden(v) { this.toggleAttribute('hidden', !!v); }
+  get title() { return this.getAttribute('title') || ''; } set title(v) { this.setAttribute('title', v); }
+  get lang() { return this.getAttribute('lang') || ''; } set lang(v) { this.setAttribute('lang', v); }
+  get dir() { return this.getAttribute('dir') || ''; } set dir(v) { this.setAttribute('dir', v); }
+  get tabIndex() { const v = parseInt(this.getAttribute('tabindex'), 10); return isNaN(v) ? (/^(a|button|input|select|textarea)$/.test(this.localName) ? 0 : -1) : v; }
+  set tabIndex(v) { this.setAttribute('tabindex', String(v)); }
+  get contentEditable() { return this.getAttribute('contenteditable') || 'inherit'; }
+  focus() { focusElement(this); }
+  blur() { if (activeElement === this) focusElement(null); }
+  click() { if (isDisabled(this)) return; activate(this, false); }
+}
+for (const t of EVENT_TYPES) { handlerProperty(HTMLElement.prototype, t); }
+function reflect(C, props, kind) {
+  for (const p of props) {
+    const attr = p.toLowerCase();
+    Object.defineProperty(C.prototype, p, kind === 'bool'
+      ? { get() { return this.hasAttribute(attr); }, set(v) { this.toggleAttribute(attr, !!v); }, configurable: true }
+      : kind === 'url'
+      ? { get() { const v = this.getAttribute(attr); return v === null ? '' : H('url.resolve', v); }, set(v) { this.setAttribute(attr, v); }, configurable: true }
+      : { get() { const v = this.getAttribute(attr); return v === null ? '' : v; }, set(v) { this.setAttribute(attr, v); }, configurable: true });
+  }
+}
+class HTMLAnchorElement extends HTMLElement {
+  get href() { const v = this.getAttribute('href'); return v === null ? '' : H('url.resolve', v); } set href(v) { this.setAttribute('href', v); }
+  toString() { return this.href; }
+}
+reflect(HTMLAnchorElement, ['target', 'rel', 'download', 'hreflang', 'type']);
+class HTMLImageElement extends HTMLElement { get complete() { return true; } get naturalWidth() { return 0; } get naturalHeight() { return 0; } }
+reflect(HTMLImageElement, ['src'], 'url'); reflect(HTMLImageElement, ['alt', 'srcset', 'sizes', 'loading', 'decoding', 'crossOrigin']);
+Object.defineProperty(HTMLImageElement.prototype, 'width', { get() { return parseInt(this.getAttribute('width'), 10) || 0; }, set(v) { this.setAttribute('width', String(v)); } });
+Object.defineProperty(HTMLImageElement.prototype, 'height', { get() { return parseInt(this.getAttribute('height'), 10) || 0; }, set(v) { this.setAttribute('height', String(v)); } });
+class HTMLScriptElement extends HTMLElement { get text() { return this.textContent; } set text(v) { this.textContent = v; } }
+reflect(HTMLScriptElement, ['src'], 'url'); reflect(HTMLScriptElement, ['type']); reflect(HTMLScriptElement, ['async', 'defer', 'noModule'], 'bool');
+
+// ---- Form controls ----
+const CONTROLS = /^(button|input|select|textarea|optgroup|option|fieldset)$/;
+function isDisabled(el) {
+  if (!CONTROLS.test(el.localName)) return false;
+  for (const e of pathOf(el)) { if (e.nodeType === 1 && CONTROLS.test(e.__n) && e.hasAttribute('disabled')) return true; }
+  return false;
+}
+function formOf(el) {
+  const f = el.getAttribute('form');
+  if (f !== null) { const x = g.document.getElementById(f); return x && x.localName === 'form' ? x : null; }
+  return el.closest('form');
+}
+const FORM_FIELD = { get form() { return formOf(this); }, get disabled() { return this.hasAttribute('disabled'); }, set disabled(v) { this.toggleAttribute('disabled', !!v); },
+  get name() { return this.getAttribute('name') || ''; }, set name(v) { this.setAttribute('name', v); },
+  get required() { return this.hasAttribute('required'); }, set required(v) { this.toggleAttribute('required', !!v); },
+  get willValidate() { return !isDisabled(this) && !/^(hidden|button|reset)$/.test(this.type || ''); },
+  get validity() { return validity(this); }, get validationMessage() { return validity(this).valid ? '' : 'Please fill out this field.'; },
+  checkValidity() { const ok = validity(this).valid; if (!ok) dispatch(this, new Event('invalid', { cancelable: true })); return ok; },
+  reportValidity() { return this.checkValidity(); },
+  setCustomValidity(m) { Object.defineProperty(this, '__custom', { value: String(m), configurable: true }); },
+  get labels() { const id = this.id; return g.document.querySelectorAll('label').filter(l => (id && l.getAttribute('for') === id) || (!l.hasAttribute('for') && l.contains(this))); },
+};
+function validity(el) {
+  const v = { valueMissing: false, typeMismatch: false, patternMismatch: false, tooLong: false, tooShort: false, rangeUnderflow: false, rangeOverflow: false, stepMismatch: false, badInput: false, customError: !!el.__custom, valid: true };
+  if (!el.willValidate) return v;
+  const type = el.type, value = el.value;
+  if (el.required) {
+    if (type === 'checkbox') v.valueMissing = !el.checked;
+    else if (type === 'radio') { const n = el.name; const f = el.form || g.document; v.valueMissing = !f.querySelectorAll('input[type=radio]').some(r => r.name === n && r.checked); }
+    else v.valueMissing = value === '';
+  }
+  if (value !== '' && el.localName === 'input') {
+    if (type === 'email') v.typeMismatch = !/^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/.test(value);
+    if (type === 'url') v.typeMismatch = !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(value);
+    const pat = el.getAttribute('pattern');
+    if (pat !== null) { try { v.patternMismatch = !new RegExp('^(?:' + pat + ')$', 'v').test(value); } catch (e) { try { v.patternMismatch = !new RegExp('^(?:' + pat + ')$').test(value); } catch (_) {} } }
+    const minl = parseInt(el.getAttribute('minlength'), 10); if (!isNaN(minl) && el.__dirty && value.length < minl) v.tooShort = true;
+    if (type === 'number' || type === 'range') { const n = parseFloat(value); const mn = parseFloat(el.getAttribute('min')), mx = parseFloat(el.getAttribute('max'));
+      if (isNaN(n)) v.badInput = true; else { if (!isNaN(mn) && n < mn) v.rangeUnderflow = true; if (!isNaN(mx) && n > mx) v.rangeOverflow = true; } }
+  }
+  v.valid = !Object.keys(v).some(k => k !== 'valid' && v[k]);
+  return v;
+}
+class HTMLInputElement extends HTMLElement {
+  get type() { const t = (this.getAttribute('type') || 'text').toLowerCase(); return /^(hidden|text|search|tel|url|email|password|date|month|week|time|datetime-local|number|range|color|checkbox|radio|file|submit|image|reset|button)$/.test(t) ? t : 'text'; }
+  set type(v) { this.setAttribute('type', v); }
+  get value() { if (this.__v !== undefined) return this.__v; const v = this.getAttribute('value'); return v === null ? ((this.type === 'checkbox' || this.type === 'radio') ? 'on' : '') : v.replace(/[\r\n]/g, ''); }
+  set value(v) { setOwn(this, '__v', v === null ? '' : String(v)); }
+  get defaultValue() { return this.getAttribute('value') || ''; } set defaultValue(v) { this.setAttribute('value', v); }
+  get checked() { return this.__c !== undefined ? this.__c : this.hasAttribute('checked'); }
+  set checked(v) { setChecked(this, !!v); }
+  get defaultChecked() { return this.hasAttribute('checked'); } set defaultChecked(v) { this.toggleAttribute('checked', !!v); }
+  get valueAsNumber() { const n = parseFloat(this.value); return isNaN(n) ? NaN : n; } set valueAsNumber(n) { this.value = String(n); }
+  select() {} setSelectionRange() {}
+  get selectionStart() { return this.value.length; } get selectionEnd() { return this.value.length; }
+}
+reflect(HTMLInputElement, ['placeholder', 'pattern', 'min', 'max', 'step', 'accept', 'autocomplete', 'inputMode']);
+reflect(HTMLInputElement, ['readOnly', 'multiple', 'autofocus'], 'bool');
+Object.defineProperty(HTMLInputElement.prototype, 'maxLength', { get() { const v = parseInt(this.getAttribute('maxlength'), 10); return isNaN(v) ? -1 : v; }, set(v) { this.setAttribute('maxlength', String(v)); } });
+function setOwn(o, k, v) { Object.defineProperty(o, k, { value: v, writable: true, configurable: true }); }
+function setChecked(el, v) {
+  setOwn(el, '__c', v);
+  if (v && el.type === 'radio' && el.name) {
+    const scope = el.form || g.document;
+    for (const r of scope.querySelectorAll('input[type=radio]')) if (r !== el && r.name === el.name && (r.form || g.document) === (el.form || g.document)) setOwn(r, '__c', false);
+  }
+}
+class HTMLTextAreaElement extends HTMLElement {
+  get type() { return 'textarea'; }
+  get value() { return this.__v !== undefined ? this.__v : this.textContent; } set value(v) { setOwn(this, '__v', String(v)); }
+  get defaultValue() { return this.textContent; } set defaultValue(v) { this.textContent = v; }
+  select() {} setSelectionRange() {}
+}
+reflect(HTMLTextAreaElement, ['placeholder']); reflect(HTMLTextAreaElement, ['readOnly'], 'bool');
+class HTMLSelectElement extends HTMLElement {
+  get type() { return this.hasAttribute('multiple') ? 'select-multiple' : 'select-one'; }
+  get options() { const o = this.querySelectorAll('option'); o.item = i => o[i] || null; return o; }
+  get length() { return this.options.length; }
+  get selectedIndex() { const o = this.options; if (this.__si !== undefined && this.__si < o.length) return this.__si; const i = o.findIndex(x => x.hasAttribute('selected')); return i >= 0 ? i : (o.length && !this.hasAttribute('multiple') ? 0 : -1); }
+  set selectedIndex(i) { setOwn(this, '__si', +i); }
+  get selectedOptions() { const i = this.selectedIndex; return i >= 0 ? [this.options[i]] : []; }
+  get value() { const i = this.selectedIndex; return i >= 0 ? this.options[i].value : ''; }
+  set value(v) { const i = this.options.findIndex(o => o.value === String(v)); setOwn(this, '__si', i); }
+  add(o, before) { this.insertBefore(o, typeof before === 'number' ? this.options[before] : before || null); }
+}
+reflect(HTMLSelectElement, ['multiple'], 'bool');
+class HTMLOptionElement extends HTMLElement {
+  get value() { const v = this.getAttribute('value'); return v === null ? this.text : v; } set value(v) { this.setAttribute('value', v); }
+  get text() { return this.textContent.replace(/\s+/g, ' ').trim(); } set text(v) { this.textContent = v; }
+  get label() { return this.getAttribute('label') || this.text; }
+  get selected() { const s = this.closest('select'); return s ? s.options[s.selectedIndex] === this : this.hasAttribute('selected'); }
+  set selected(v) { const s = this.closest('select'); if (s && v) s.selectedIndex = s.options.indexOf(this); }
+  get index() { const s = this.closest('select'); return s ? s.options.indexOf(this) : 0; }
+  get disabled() { return this.hasAttribute('disabled'); } set disabled(v) { this.toggleAttribute('disabled', !!v); }
+}
+class HTMLButtonElement extends HTMLElement {
+  get type() { const t = (this.getAttribute('type') || 'submit').toLowerCase(); return t === 'button' || t === 'reset' ? t : 'submit'; }
+  set type(v) { this.setAttribute('type', v); }
+  get value() { return this.getAttribute('value') || ''; } set value(v) { this.setAttribute('value', v); }
+}
+for (const C of [HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, HTMLButtonElement]) mixin(C, FORM_FIELD);
+class HTMLFormElement extends HTMLElement {
+  get elements() { const id = this.id; const all = g.document.querySelectorAll('input, select, textarea, button, fieldset, output').filter(e => formOf(e) === this);
+    for (const e of all) { const n = e.getAttribute('name') || e.id; if (n && !(n in all)) all[n] = e; } all.namedItem = n => all[n] || null; return all; }
+  get length() { return this.elements.length; }
+  submit() { submitForm(this, null, false); }
+  requestSubmit(s) { submitForm(this, s || null, true); }
+  reset() { if (!dispatch(this, new Event('reset', { bubbles: true, cancelable: true }))) return;
+    for (const e of this.elements) { delete e.__v; delete e.__c; delete e.__si; } }
+  checkValidity() { return this.elements.filter(e => e.checkValidity && e.willValidate).map(e => e.checkValidity()).every(Boolean); }
+  reportValidity() { return this.checkValidity(); }
+}
+reflect(HTMLFormElement, ['action'], 'url'); reflect(HTMLFormElement, ['target', 'enctype', 'name']); reflect(HTMLFormElement, ['noValidate'], 'bool');
+Object.defineProperty(HTMLFormElement.prototype, 'method', { get() { return (this.getAttribute('method') || 'get').toLowerCase() === 'post' ? 'post' : 'get'; }, set(v) { this.setAttribute('method', v); } });
+class HTMLLabelElement extends HTMLElement {
+  get htmlFor() { return this.getAttribute('for') || ''; } set htmlFor(v) { this.setAttribute('for', v); }
+  get control() { const f = this.getAttribute('for'); if (f !== null) return g.document.getElementById(f); return this.querySelector('input, select, textarea, button'); }
+}
+class HTMLTemplateElement extends HTMLElement { get content() { return wrap(H('dom.template', this.__id)); } }
+class HTMLBodyElement extends HTMLElement {}
+class HTMLDialogElement extends HTMLElement { get open() { return this.hasAttribute('open'); } set open(v) { this.toggleAttribute('open', !!v); } show() { this.open = true; } showModal() { this.open = true; } close(r) { this.open = false; if (r !== undefined) this.returnValue = r; dispatch(this, new Event('close')); } }
+class HTMLMediaElement extends HTMLElement { play() { return Promise.reject(new DOMException('The request is not allowed by the user agent or the platform in the current context.', 'NotAllowedError')); } pause() {} load() {} get paused() { return true; } }
+class HTMLCanvasElement extends HTMLElement { getContext() { return null; } toDataURL() { return 'data:,'; } }
+const ELEMENT_CLASSES = { a: HTMLAnchorElement, area: HTMLAnchorElement, img: HTMLImageElement, script: HTMLScriptElement, input: HTMLInputElement,
+  textarea: HTMLTextAreaElement, select: HTMLSelectElement, option: HTMLOptionElement, button: HTMLButtonElement, form: HTMLFormElement,
+  label: HTMLLabelElement, template: HTMLTemplateElement, body: HTMLBodyElement, dialog: HTMLDialogElement, video: HTMLMediaElement,
+  audio: HTMLMediaElement, canvas: HTMLCanvasElement };
+
+// ---- Focus, activation, forms ----
+let activeElement = null;
+let focusValue = null;
+function focusElement(el) {
+  if (el === activeElement) return;
+  const old = activeElement;
+  if (old) {
+    if (focusValue !== null && 'value' in old && old.value !== focusValue && /^(input|textarea)$/.test(old.localName)) dispatch(old, new Event('change', { bubbles: true }));
+    activeElement = null;
+    dispatch(old, new FocusEvent('blur', { relatedTarget: el }));
+    dispatch(old, new FocusEvent('focusout', { bubbles: true, relatedTarget: el }));
+  }
+  activeElement = el;
+  focusValue = el && 'value' in el ? el.value : null;
+  if (el) {
+    dispatch(el, new FocusEvent('focus', { relatedTarget: old }));
+    dispatch(el, new FocusEvent('focusin', { bubbles: true, relatedTarget: old }));
+  }
+}
+function focusable(el) { return /^(input|select|textarea|button|a)$/.test(el.__n) || (el.__n !== 'body' && el.__n !== 'html' && (el.hasAttribute('tabindex') || el.hasAttribute('contenteditable'))); }
+function trusted(ev) { ev.isTrusted = true; return ev; }
+function activationTarget(el) {
+  for (const e of pathOf(el)) {
+    const n = e.__n;
+    if (n === undefined) break;
+    if ((n === 'a' || n === 'area') && e.hasAttribute('href')) return e;
+    if (n === 'label') return e;
+    if (n === 'button' && e.form && e.type !== 'button') return e;
+    if (n === 'input' && (/^(checkbox|radio)$/.test(e.type) || (e.form && /^(submit|image|reset)$/.test(e.type)))) return e;
+  }
+  return null;
+}
+function activate(el, isTrusted) {
+  const act = activationTarget(el);
+  let restore = null;
+  if (act && act.localName === 'input' && (act.type === 'checkbox' || act.type === 'radio')) {
+    const before = act.type === 'radio' ? act.form ? null : null : null;
+    const wasChecked = act.checked;
+    const group = act.type === 'radio' && act.name ? (act.form || g.document).querySelectorAll('input[type=radio]').filter(r => r.name === act.name && r.checked) : [];
+    setChecked(act, act.type === 'checkbox' ? !wasChecked : true);
+    restore = () => { setChecked(act, wasChecked); for (const r of group) setOwn(r, '__c', true); };
+    void before;
+    restore.changed = act.checked !== wasChecked;
+  }
+  const ev = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, detail: 1, view: g });
+  ev.isTrusted = !!isTrusted;
+  const ok = dispatch(el, ev);
+  if (!act) return ok;
+  if (!ok) { if (restore) restore(); return false; }
+  if (restore) {
+    if (restore.changed) { dispatch(act, trusted(new Event('input', { bubbles: true, composed: true }))); dispatch(act, trusted(new Event('change', { bubbles: true }))); }
+    return true;
+  }
+  const n = act.localName;
+  if (n === 'a' || n === 'area') { H('nav.link', act.__id, act.getAttribute('href'), act.getAttribute('target') || ''); return true; }
+  if (n === 'label') { const c = act.control; if (c && c !== el && !c.contains(el) && !isDisabled(c)) activate(c, isTrusted); return true; }
+  const type = act.type;
+  const form = act.form;
+  if (form && (type === 'submit' || type === 'image')) submitForm(form, act, true);
+  else if (form && type === 'reset') form.reset();
+  return true;
+}
+function submitForm(form, submitter, interactive) {
+  if (interactive) {
+    if (!form.noValidate && !(submitter && submitter.hasAttribute('formnovalidate'))) {
+      const invalid = form.elements.filter(e => e.willValidate && e.validity && !e.validity.valid);
+      if (invalid.length) {
+        for (const e of invalid) dispatch(e, trusted(new Event('invalid', { cancelable: true })));
+        H('form.invalid', form.__id, invalid[0].__id, invalid.map(e => e.name || e.id || e.localName));
+        return;
+      }
+    }
+    const ev = trusted(new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter }));
+    if (!dispatch(form, ev)) return;
+  }
+  const pairs = [];
+  for (const e of form.elements) {
+    const name = e.getAttribute('name');
+    if (!name || isDisabled(e)) continue;
+    const n = e.localName, type = e.type;
+    if (n === 'button' || (n === 'input' && /^(submit|button|reset|image|file)$/.test(type))) { if (e === submitter) pairs.push([name, e.value]); continue; }
+    if (n === 'input' && (type === 'checkbox' || type === 'radio') && !e.checked) continue;
+    if (n === 'select') { for (const o of e.selectedOptions) pairs.push([name, o.value]); continue; }
+    pairs.push([name, e.value]);
+  }
+  H('form.submit', form.__id, submitter ? submitter.__id : null, pairs);
+}
+function typeText(el, text) {
+  focusElement(el);
+  for (const ch of text) {
+    const key = ch === '\n' ? 'Enter' : ch;
+    const code = ch.charCodeAt(0);
+    const down = trusted(new KeyboardEvent('keydown', { key, keyCode: code, bubbles: true, cancelable: true }));
+    if (!dispatch(el, down)) { dispatch(el, trusted(new KeyboardEvent('keyup', { key, keyCode: code, bubbles: true, cancelable: true }))); continue; }
+    const press = trusted(new KeyboardEvent('keypress', { key, keyCode: code, charCode: code, bubbles: true, cancelable: true }));
+    const pressOk = dispatch(el, press);
+    if (pressOk) {
+      if (key === 'Enter' && el.localName === 'input') {
+        const f = el.form; if (f) { const sub = f.querySelector('button:not([type]), button[type=submit], input[type=submit], input[type=image]'); if (sub) activate(sub, true); else if (f.elements.filter(e => e.localName === 'input' && !/^(submit|button|reset|image|checkbox|radio|hidden)$/.test(e.type)).length <= 1) submitForm(f, null, true); }
+      } else {
+        const max = el.maxLength === undefined ? -1 : el.maxLength;
+        if (!(el.readOnly) && (max < 0 || el.value.length < max)) {
+          const bi = trusted(new InputEvent('beforeinput', { inputType: 'insertText', data: ch, bubbles: true, cancelable: true }));
+          if (dispatch(el, bi)) { setOwn(el, '__v', el.value + ch); setOwn(el, '__dirty', true); dispatch(el, trusted(new InputEvent('input', { inputType: 'insertText', data: ch, bubbles: true }))); }
+        }
+      }
+    }
+    dispatch(el, trusted(new KeyboardEvent('keyup', { key, keyCode: code, bubbles: true, cancelable: true })));
+  }
+}
+
+// ---- Document ----
+class Document extends Node {
+  get documentElement() { return wrap(H('dom.roots')[1]); }
+  get head() { return wrap(H('dom.roots')[2]); }
+  get body() { return wrap(H('dom.roots')[3]); }
+  get title() { return H('document.title'); }
+  set title(v) { H('document.setTitle', String(v)); }
+  get readyState() { return readyState; }
+  get activeElement() { return activeElement || this.body; }
+  get defaultView() { return g; }
+  get location() { return g.location; }
+  set location(v) { g.location.href = v; }
+  get URL() { return H('location.href'); }
+  get documentURI() { return this.URL; }
+  get baseURI() { return H('url.resolve', ''); }
+  get referrer() { return ''; }
+  get cookie() { return cookies.join('; '); }
+  set cookie(v) { const kv = String(v).split(';')[0]; const k = kv.split('=')[0]; cookies = cookies.filter(c => c.split('=')[0] !== k); cookies.push(kv); }
+  get visibilityState() { return 'visible'; } get hidden() { return false; }
+  get compatMode() { return H('dom.quirks') ? 'BackCompat' : 'CSS1Compat'; }
+  get characterSet() { return 'UTF-8'; } get charset() { return 'UTF-8'; }
+  get doctype() { return this.childNodes.find(n => n instanceof DocumentType) || null; }
+  get forms() { return this.querySelectorAll('form'); }
+  get images() { return this.querySelectorAll('img'); }
+  get links() { return this.querySelectorAll('a[href], area[href]'); }
+  get scripts() { return this.querySelectorAll('script'); }
+  get currentScript() { return currentScript; }
+  getElementById(id) { return wrap(H('dom.byId', String(id))); }
+  getElementsByName(n) { return this.querySelectorAll('[name]').filter(e => e.getAttribute('name') === String(n)); }
+  createElement(t) { return wrap(H('dom.create', String(t).toLowerCase(), 0)); }
+  createElementNS(ns, t) { return wrap(H('dom.create', String(t), ns === 'http://www.w3.org/2000/svg' ? 1 : ns === 'http://www.w3.org/1998/Math/MathML' ? 2 : 0)); }
+  createTextNode(s) { return wrap(H('dom.createText', String(s))); }
+  createComment(s) { return wrap(H('dom.createComment', String(s))); }
+  createDocumentFragment() { return wrap(H('dom.createFragment')); }
+  createEvent(kind) { const C = { mouseevents: MouseEvent, mouseevent: MouseEvent, keyboardevent: KeyboardEvent, customevent: CustomEvent, uievents: UIEvent, uievent: UIEvent }[String(kind).toLowerCase()] || Event; return new C(''); }
+  createRange() { return { selectNodeContents() {}, createContextualFragment: (h) => wrap(H('dom.parseFragment', this.body.__id, String(h))), setStart() {}, setEnd() {}, collapse() {}, getBoundingClientRect() { return { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0 }; } }; }
+  importNode(n, deep) { return n.cloneNode(deep); }
+  adoptNode(n) { if (n.parentNode) n.remove(); return n; }
+  hasFocus() { return true; }
+  execCommand() { return false; }
+  write(...s) { H('console', 'warn', 'document.write is ignored after the document was parsed: ' + s.join('').slice(0, 80)); }
+  writeln(...s) { this.write(...s); }
+  open() { return this; } close() {}
+  elementFromPoint() { return this.body; }
+  getSelection() { return g.getSelection(); }
+}
+mixin(Document, ParentNode);
+for (const t of EVENT_TYPES.concat(['readystatechange', 'visibilitychange', 'DOMContentLoaded'])) handlerProperty(Document.prototype, t);
+let readyState = 'loading';
+let currentScript = null;
+let cookies = [];
+
+// ---- Window ----
+for (const m of ['addEventListener', 'removeEventListener', 'dispatchEvent'])
+  Object.defineProperty(g, m, { value: function (...a) { return EventTarget.prototype[m].apply(g, a); }, writable: true, configurable: true, enumerable: false });
+for (const t of EVENT_TYPES.concat(['hashchange', 'popstate', 'message', 'orientationchange', 'beforeunload', 'unload', 'pageshow', 'pagehide', 'online', 'offline', 'storage', 'unhandledrejection'])) {
+  handlerProperty(g, t);
+}
+const def = (name, value) => Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
+const getter = (name, get, set) => Object.defineProperty(g, name, { get, set: set || (() => {}), configurable: true, enumerable: false });
+def('window', g); def('self', g); def('top', g); def('parent', g); def('frames', g); getter('frameElement', () => null);
+getter('opener', () => null); getter('closed', () => false); def('name', '');
+getter('length', () => 0);
+for (const [n, C] of Object.entries({ EventTarget, Node, CharacterData, Text, Comment, DocumentType, DocumentFragment, Element, HTMLElement, Document, HTMLDocument: Document,
+  HTMLAnchorElement, HTMLImageElement, HTMLScriptElement, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLButtonElement,
+  HTMLFormElement, HTMLLabelElement, HTMLTemplateElement, HTMLBodyElement, HTMLDialogElement, HTMLMediaElement, HTMLVideoElement: HTMLMediaElement,
+  HTMLAudioElement: HTMLMediaElement, HTMLCanvasElement, HTMLDivElement: HTMLElement, HTMLSpanElement: HTMLElement, HTMLParagraphElement: HTMLElement,
+  Event, UIEvent, MouseEvent, PointerEvent, TouchEvent, KeyboardEvent, InputEvent, FocusEvent, CustomEvent, SubmitEvent, ErrorEvent, MediaQueryListEvent,
+  DOMTokenList, DOMException })) def(n, C);
+const doc = wrap(0);
+docNode = doc;
+def('document', doc);
+
+const device = () => H('device');
+getter('innerWidth', () => device().width); getter('innerHeight', () => device().height);
+getter('outerWidth', () => device().width); getter('outerHeight', () => device().height);
+getter('devicePixelRatio', () => device().scale);
+getter('scrollX', () => 0); getter('scrollY', () => 0); getter('pageXOffset', () => 0); getter('pageYOffset', () => 0);
+getter('screenX', () => 0); getter('screenY', () => 0);
+getter('orientation', () => device().width > device().height ? 90 : 0);
+def('screen', Object.create(EventTarget.prototype, {
+  width: { get: () => device().width }, height: { get: () => device().height }, availWidth: { get: () => device().width }, availHeight: { get: () => device().height },
+  colorDepth: { value: 24 }, pixelDepth: { value: 24 },
+  orientation: { get: () => ({ type: device().width > device().height ? 'landscape-primary' : 'portrait-primary', angle: device().width > device().height ? 90 : 0, addEventListener() {}, removeEventListener() {} }) } }));
+def('navigator', { userAgent: H('userAgent'), language: 'en-US', languages: ['en-US', 'en'], platform: 'iPhone', vendor: 'Apple Computer, Inc.', onLine: true,
+  cookieEnabled: true, maxTouchPoints: 5, hardwareConcurrency: 2, standalone: false, webdriver: false,
+  clipboard: { writeText: (t) => { H('console', 'info', 'clipboard.writeText ' + t); return Promise.resolve(); }, readText: () => Promise.reject(new DOMException('Read permission denied.', 'NotAllowedError')) },
+  vibrate: () => false, share: () => Promise.reject(new DOMException('Share is not supported in this headless model', 'NotAllowedError')),
+  sendBeacon: (u) => { H('network', 'sendBeacon', String(u)); return false; } });
+def('scrollTo', () => {}); def('scrollBy', () => {}); def('scroll', () => {}); def('focus', () => {}); def('blur', () => {});
+def('print', () => {}); def('stop', () => {}); def('open', (u) => { if (u) H('nav.open', String(u)); return null; }); def('close', () => H('window.close'));
+def('alert', (m) => { H('dialog', 'alert', m === undefined ? '' : String(m)); });
+def('confirm', (m) => { H('dialog', 'confirm', m === undefined ? '' : String(m)); return false; });
+def('prompt', (m) => { H('dialog', 'prompt', m === undefined ? '' : String(m)); return null; });
+def('getComputedStyle', (el) => el.style);
+def('getSelection', () => ({ toString: () => '', removeAllRanges() {}, addRange() {}, rangeCount: 0 }));
+def('postMessage', (data) => { setTimeout(() => dispatch(g, Object.assign(new Event('message'), { data, origin: g.location.origin, source: g })), 0); });
+def('CSS', { supports: () => false, escape: cssEscape });
+def('performance', { now: () => H('clock.now'), timing: {}, mark() {}, measure() {}, getEntriesByName: () => [], getEntriesByType: () => [] });
+
+// matchMedia over the simulated device.
+const mediaLists = [];
+function evalMedia(q) {
+  const d = device();
+  const one = (part) => {
+    part = part.trim().toLowerCase();
+    let neg = false;
+    if (part.startsWith('not ')) { neg = true; part = part.slice(4); }
+    part = part.replace(/^only\s+/, '');
+    const conds = part.split(/\s+and\s+/);
+    let ok = true;
+    for (let c of conds) {
+      c = c.trim();
+      if (c === 'all' || c === 'screen' || c === '') continue;
+      if (c === 'print' || c === 'speech') { ok = false; continue; }
+      const m = /^\(\s*([a-z-]+)\s*(?::\s*([^)]+?))?\s*\)$/.exec(c);
+      if (!m) { ok = false; continue; }
+      const f = m[1], v = m[2];
+      const px = s => { const n = parseFloat(s); return /em$/.test(s) ? n * 16 : n; };
+      switch (f) {
+        case 'prefers-color-scheme': ok = ok && v === (d.dark ? 'dark' : 'light'); break;
+        case 'orientation': ok = ok && v === (d.width > d.height ? 'landscape' : 'portrait'); break;
+        case 'min-width': ok = ok && d.width >= px(v); break;
+        case 'max-width': ok = ok && d.width <= px(v); break;
+        case 'width': ok = ok && d.width === px(v); break;
+        case 'min-height': ok = ok && d.height >= px(v); break;
+        case 'max-height': ok = ok && d.height <= px(v); break;
+        case 'min-device-pixel-ratio': case '-webkit-min-device-pixel-ratio': case 'min-resolution': ok = ok && d.scale >= parseFloat(v); break;
+        case 'max-device-pixel-ratio': case '-webkit-max-device-pixel-ratio': case 'max-resolution': ok = ok && d.scale <= parseFloat(v); break;
+        case 'prefers-reduced-motion': ok = ok && v === 'no-preference'; break;
+        case 'prefers-contrast': ok = ok && v === 'no-preference'; break;
+        case 'hover': ok = ok && v === 'none'; break;
+        case 'any-hover': ok = ok && v === 'none'; break;
+        case 'pointer': case 'any-pointer': ok = ok && v === 'coarse'; break;
+        case 'display-mode': ok = ok && v === 'browser'; break;
+        case 'color': ok = ok && true; break;
+        default: ok = false;
+      }
+    }
+    return neg ? !ok : ok;
+  };
+  return String(q).split(',').some(one);
+}
+class MediaQueryList extends EventTarget {
+  constructor(q) { super(); this.media = String(q); this.__m = evalMedia(q); this.onchange = null; }
+  get matches() { return evalMedia(this.media); }
+  addListener(f) { this.addEventListener('change', f); }
+  removeListener(f) { this.removeEventListener('change', f); }
+}
+def('MediaQueryList', MediaQueryList);
+def('matchMedia', (q) => { const l = new MediaQueryList(q); mediaLists.push(new WeakRef(l)); return l; });
+
+// Storage in memory, per page.
+class Storage {
+  constructor() { Object.defineProperty(this, '__m', { value: new Map() }); }
+  get length() { return this.__m.size; }
+  key(i) { return [...this.__m.keys()][i] ?? null; }
+  getItem(k) { k = String(k); return this.__m.has(k) ? this.__m.get(k) : null; }
+  setItem(k, v) { this.__m.set(String(k), String(v)); }
+  removeItem(k) { this.__m.delete(String(k)); }
+  clear() { this.__m.clear(); }
+}
+const storageProxy = (s) => new Proxy(s, {
+  get(t, k) { if (typeof k === 'symbol' || k in t) { const v = Reflect.get(t, k, t); return typeof v === 'function' ? v.bind(t) : v; } return t.getItem(k) ?? undefined; },
+  set(t, k, v) { t.setItem(k, v); return true; },
+  deleteProperty(t, k) { t.removeItem(k); return true; },
+  ownKeys(t) { return [...t.__m.keys()]; },
+  getOwnPropertyDescriptor(t, k) { return t.__m.has(k) ? { value: t.__m.get(k), enumerable: true, configurable: true, writable: true } : undefined; },
+});
+def('Storage', Storage);
+def('localStorage', storageProxy(new Storage()));
+def('sessionStorage', storageProxy(new Storage()));
+
+// Console into the page's events.
+const fmt = (args) => args.map(a => typeof a === 'string' ? a : (a instanceof Error ? a.name + ': ' + a.message : (() => { try { return JSON.stringify(a); } catch (e) { return String(a); } })())).join(' ');
+const cons = {};
+for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) cons[level] = (...a) => H('console', level, fmt(a));
+cons.dir = cons.log; cons.table = cons.log; cons.assert = (c, ...a) => { if (!c) H('console', 'error', 'Assertion failed: ' + fmt(a)); };
+cons.group = cons.log; cons.groupCollapsed = cons.log; cons.groupEnd = () => {}; cons.time = () => {}; cons.timeEnd = () => {}; cons.count = () => {};
+def('console', cons);
+
+// Timers on the page's virtual clock.
+const timers = new Map();
+let nextTimer = 1;
+function addTimer(fn, delay, args, repeat, frame) {
+  const id = nextTimer++;
+  timers.set(id, { fn, args, repeat, delay: Math.max(0, +delay || 0), frame });
+  H('timer.set', id, Math.max(0, +delay || 0), !!repeat);
+  return id;
+}
+function clearTimer(id) { if (timers.delete(+id)) H('timer.clear', +id); }
+def('setTimeout', (fn, d, ...a) => addTimer(fn, d, a, false));
+def('setInterval', (fn, d, ...a) => addTimer(fn, Math.max(1, +d || 0), a, true));
+def('clearTimeout', clearTimer); def('clearInterval', clearTimer);
+def('requestAnimationFrame', (fn) => addTimer(fn, 16, null, false, true));
+def('cancelAnimationFrame', clearTimer);
+def('requestIdleCallback', (fn) => addTimer(() => fn({ didTimeout: false, timeRemaining: () => 50 }), 1, [], false));
+def('cancelIdleCallback', clearTimer);
+def('queueMicrotask', (fn) => { Promise.resolve().then(fn); });
+
+// No network: fetch and XMLHttpRequest fail as they do offline.
+def('fetch', (input) => { const url = typeof input === 'string' ? input : (input && input.url) || String(input); H('network', 'fetch', url); return Promise.reject(new TypeError('Load failed')); });
+class XMLHttpRequest extends EventTarget {
+  constructor() { super(); this.readyState = 0; this.status = 0; this.statusText = ''; this.responseText = ''; this.response = ''; this.responseType = ''; this.timeout = 0; this.withCredentials = false; this.onload = null; this.onerror = null; this.onreadystatechange = null; this.onloadend = null; }
+  open(m, u) { this.__m = m; this.__u = String(u); this.readyState = 1; }
+  setRequestHeader() {} getResponseHeader() { return null; } getAllResponseHeaders() { return ''; } abort() {} overrideMimeType() {}
+  send() {
+    H('network', 'XMLHttpRequest', this.__u || '');
+    setTimeout(() => { this.readyState = 4; const fire = (t) => { const e = new Event(t); dispatch(this, e); const h = this['on' + t]; if (typeof h === 'function') callListener(e, this, h); };
+      fire('readystatechange'); fire('error'); fire('loadend'); }, 0);
+  }
+}
+XMLHttpRequest.UNSENT = 0; XMLHttpRequest.OPENED = 1; XMLHttpRequest.DONE = 4;
+def('XMLHttpRequest', XMLHttpRequest);
+def('WebSocket', class WebSocket extends EventTarget { constructor(u) { super(); H('network', 'WebSocket', String(u)); this.readyState = 3; setTimeout(() => dispatch(this, new Event('error')), 0); } send() {} close() {} });
+def('Image', class Image { constructor(w, h) { const i = doc.createElement('img'); if (w) i.width = w; if (h) i.height = h; return i; } });
+def('Option', class Option { constructor(t, v, d, s) { const o = doc.createElement('option'); if (t !== undefined) o.text = t; if (v !== undefined) o.value = v; if (d) o.setAttribute('selected', ''); if (s) o.selected = true; return o; } });
+def('MutationObserver', class MutationObserver { constructor() {} observe() {} disconnect() {} takeRecords() { return []; } });
+def('ResizeObserver', class ResizeObserver { constructor() {} observe() {} unobserve() {} disconnect() {} });
+def('IntersectionObserver', class IntersectionObserver { constructor(cb) { this.__cb = cb; } observe(el) { const cb = this.__cb; setTimeout(() => cb([{ target: el, isIntersecting: true, intersectionRatio: 1 }], this), 0); } unobserve() {} disconnect() {} takeRecords() { return []; } });
+def('AbortController', class AbortController { constructor() { const s = new EventTarget(); s.aborted = false; this.signal = s; } abort() { if (!this.signal.aborted) { this.signal.aborted = true; dispatch(this.signal, new Event('abort')); } } });
+def('FormData', class FormData { constructor(form) { this.__p = []; if (form) { const saved = H; void saved; for (const e of form.elements) { const n = e.getAttribute('name'); if (!n || isDisabled(e)) continue; if (e.localName === 'button' || /^(submit|button|reset|image|file)$/.test(e.type)) continue; if ((e.type === 'checkbox' || e.type === 'radio') && !e.checked) continue; this.__p.push([n, e.value]); } } }
+  append(k, v) { this.__p.push([String(k), String(v)]); } get(k) { const p = this.__p.find(x => x[0] === k); return p ? p[1] : null; } getAll(k) { return this.__p.filter(x => x[0] === k).map(x => x[1]); }
+  has(k) { return this.__p.some(x => x[0] === k); } set(k, v) { this.delete(k); this.append(k, v); } delete(k) { this.__p = this.__p.filter(x => x[0] !== k); }
+  entries() { return this.__p[Symbol.iterator](); } keys() { return this.__p.map(x => x[0])[Symbol.iterator](); } values() { return this.__p.map(x => x[1])[Symbol.iterator](); }
+  forEach(f) { this.__p.forEach(([k, v]) => f(v, k, this)); } [Symbol.iterator]() { return this.entries(); } });
+
+// location, through the page's navigation policy.
+const loc = {};
+const parsed = () => H('location.parts');
+for (const part of ['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'])
+  Object.defineProperty(loc, part, { get: () => parsed()[part], set: (v) => { if (part === 'hash') H('location.assign', '#' + String(v).replace(/^#/, '')); }, enumerable: true });
+Object.defineProperty(loc, 'href', { get: () => H('location.href'), set: (v) => { H('location.assign', String(v)); }, enumerable: true });
+loc.assign = (u) => H('location.assign', String(u));
+loc.replace = (u) => H('location.assign', String(u));
+loc.reload = () => H('location.reload');
+loc.toString = () => H('location.href');
+Object.freeze(loc);
+Object.defineProperty(g, 'location', { get: () => loc, set: (v) => { H('location.assign', String(v)); }, configurable: false, enumerable: true });
+def('history', { length: 1, state: null, back() {}, forward() {}, go() {}, pushState(s, t, u) { this.state = s; if (u !== undefined && u !== null) H('history.push', String(u)); }, replaceState(s, t, u) { this.state = s; if (u !== undefined && u !== null) H('history.push', String(u)); } });
+
+// WebKit message handlers: only names the app registered exist, as in WKWebView.
+const handlerObjects = new Map();
+const messageHandlers = new Proxy({}, {
+  get(t, name) {
+    if (typeof name !== 'string' || !H('handler.exists', name)) return undefined;
+    if (!handlerObjects.has(name)) handlerObjects.set(name, Object.freeze({ postMessage(body) { if (arguments.length < 1) throw new TypeError('Not enough arguments'); return H('postMessage', name, body); } }));
+    return handlerObjects.get(name);
+  },
+  has(t, name) { return typeof name === 'string' && H('handler.exists', name); },
+});
+def('webkit', Object.freeze({ messageHandlers }));
+
+// The Braze bridge (and its legacy name).
+function makeBridge(root) {
+  const call = (path) => function (...args) { H('bridge', root, path, ...args); };
+  const user = {};
+  for (const m of H('bridge.userMethods')) user[m] = call('getUser().' + m);
+  Object.freeze(user);
+  const b = { getUser: () => user, web: Object.freeze({ registerAppboyPushMessages: call('web.registerAppboyPushMessages') }) };
+  for (const m of H('bridge.methods')) b[m] = call(m);
+  b.display = Object.freeze({});
+  return Object.freeze(b);
+}
+def('brazeBridge', makeBridge('brazeBridge')); def('appboyBridge', makeBridge('appboyBridge'));
+
+// ---- Native entry points ----
+const internal = {
+  forNative(src) {
+    const v = (0, eval)(src);
+    const bad = x => typeof x === 'function' || typeof x === 'symbol' || x instanceof Node || x === g || x instanceof EventTarget;
+    if (bad(v)) return { __oiaUnsupported: true };
+    return v;
+  },
+  run(id, src, name) { currentScript = wrap(id); try { (0, eval)(src); } finally { currentScript = null; } },
+  ready(state) {
+    readyState = state;
+    dispatch(doc, new Event('readystatechange'));
+    if (state === 'interactive') dispatch(doc, trusted(new Event('DOMContentLoaded', { bubbles: true })));
+    if (state === 'complete') { const ev = trusted(new Event('load')); ev.target = doc; dispatch(g, ev); }
+  },
+  fire(name, bubbles) { dispatch(g, trusted(new Event(name, { bubbles: !!bubbles }))); },
+  scriptError(id) { dispatch(wrap(id), trusted(new Event('error'))); },
+  tap(id) {
+    const el = wrap(id);
+    const opts = { bubbles: true, cancelable: true, composed: true, view: g, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1, detail: 1 };
+    const pd = trusted(new PointerEvent('pointerdown', opts));
+    dispatch(el, pd);
+    const ts = trusted(new TouchEvent('touchstart', opts));
+    const touchOk = dispatch(el, ts);
+    dispatch(el, trusted(new PointerEvent('pointerup', Object.assign({}, opts, { buttons: 0 }))));
+    const teOk = dispatch(el, trusted(new TouchEvent('touchend', opts)));
+    if (!touchOk || !teOk) return { prevented: true };
+    dispatch(el, trusted(new MouseEvent('mouseover', opts)));
+    dispatch(el, trusted(new MouseEvent('mousemove', opts)));
+    dispatch(el, trusted(new MouseEvent('mousedown', opts)));
+    const f = pathOf(el).find(x => x.__n !== undefined && focusable(x));
+    focusElement(f || null);
+    dispatch(el, trusted(new MouseEvent('mouseup', Object.assign({}, opts, { buttons: 0 }))));
+    if (isDisabled(el)) return { prevented: true };
+    return { prevented: !activate(el, true) };
+  },
+  type(id, text) { typeText(wrap(id), String(text)); },
+  setValue(id, v) { const el = wrap(id); focusElement(el); el.value = v; dispatch(el, trusted(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText' }))); dispatch(el, trusted(new Event('change', { bubbles: true }))); },
+  value(id) { const el = wrap(id); return 'value' in el ? el.value : null; },
+  checked(id) { const el = wrap(id); return !!el.checked; },
+  select(id, value) { const el = wrap(id); focusElement(el); el.value = value; dispatch(el, trusted(new Event('input', { bubbles: true }))); dispatch(el, trusted(new Event('change', { bubbles: true }))); },
+  submit(id) { submitForm(wrap(id), null, true); },
+  fireTimer(id) {
+    const t = timers.get(id);
+    if (!t) return;
+    if (!t.repeat) timers.delete(id);
+    if (typeof t.fn === 'function') t.fn.apply(g, t.frame ? [H('clock.now')] : t.args);
+    else (0, eval)(String(t.fn));
+  },
+  deviceChanged(oldDark, oldLandscape) {
+    dispatch(g, trusted(new Event('resize')));
+    const d = device();
+    if ((d.width > d.height) !== oldLandscape) dispatch(g, trusted(new Event('orientationchange')));
+    for (const ref of mediaLists) {
+      const l = ref.deref(); if (!l) continue;
+      const now = evalMedia(l.media);
+      if (now !== l.__m) { l.__m = now; const ev = new MediaQueryListEvent('change', { matches: now, media: l.media }); dispatch(l, ev); if (typeof l.onchange === 'function') callListener(ev, l, l.onchange); }
+    }
+  },
+};
+Object.defineProperty(g, '__oiaInternal', { value: Object.freeze(internal), enumerable: false, configurable: false, writable: false });
+})(__oiaHost);
+"""#
+}

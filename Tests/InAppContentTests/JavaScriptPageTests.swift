@@ -1,0 +1,109 @@
+import XCTest
+@testable import InAppContent
+
+final class JavaScriptPageTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/HTML/js")
+
+    func fixture(_ name: String) throws -> String {
+        try String(contentsOf: Self.fixtures.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// A page with a bridge receiver recording calls as `path(args)`.
+    func page(_ html: String, dark: Bool = false) throws -> (ContentPage, Recorder) {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        let rec = Recorder()
+        page.bridgeReceiver = { rec.calls.append("\($0.path)(\($0.arguments.map(\.description).joined(separator: ",")))") }
+        if dark { page.viewport.darkMode = true }
+        page.loadHTMLString(html, baseURL: URL(string: "https://appboy-images.com/"))
+        XCTAssertEqual(page.scriptEngine, .javaScriptCore)
+        return (page, rec)
+    }
+
+    final class Recorder: @unchecked Sendable { var calls: [String] = [] }
+
+    func errors(_ page: ContentPage) -> [String] {
+        page.events.compactMap { if case .scriptError(let f) = $0.kind { return f.description } else { return nil } }
+    }
+
+    func testNPSScaleBuiltByScriptIsTappableAndSubmits() throws {
+        let (page, rec) = try page(try fixture("nps-survey.html"))
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(try page.document.querySelectorAll("button.score").count, 11)
+        XCTAssertTrue(page.document.body.classList.contains("ready"), "ab.BridgeReady fired")
+        XCTAssertFalse(page.document.body.classList.contains("dark"))
+        // Submit is disabled until a score is chosen.
+        let blocked = try page.tap(elementID: "submit")
+        XCTAssertEqual(blocked.actions, [.blocked(reason: "disabled")])
+        try page.tap(text: "Score 9")
+        XCTAssertEqual(try page.document.querySelector(".selected")?.textContent, "9")
+        try page.type("Great app", intoSelector: "#why")
+        XCTAssertEqual(page.value(of: try XCTUnwrap(page.document.element(id: "why"))), "Great app")
+        try page.tap(elementID: "submit")
+        XCTAssertEqual(rec.calls, ["logCustomEvent(\"nps_submitted\",{\"comment\":\"Great app\",\"promoter\":true,\"score\":9})",
+                                   "getUser().setCustomUserAttribute(\"nps_score\",9)", "logClick(\"submit\")"])
+        XCTAssertEqual(page.document.element(id: "thanks")?["style"], "display: block;")
+        XCTAssertEqual(page.pendingTimerCount, 1)
+        page.advanceTime(by: 1.9)
+        XCTAssertEqual(rec.calls.count, 3)
+        page.advanceTime(by: 0.1)
+        XCTAssertEqual(rec.calls.last, "closeMessage()")
+        XCTAssertTrue(page.events.contains { if case .console("log", "score 9") = $0.kind { return true }; return false })
+        XCTAssertEqual(errors(page), [])
+    }
+
+    func testDarkModeMediaQueryAndPreventedLink() throws {
+        let (page, rec) = try page(try fixture("nps-survey.html"), dark: true)
+        XCTAssertTrue(page.document.body.classList.contains("dark"))
+        let r = try page.tap(elementID: "close")
+        XCTAssertNil(r.navigationID, "preventDefault stops the link")
+        XCTAssertEqual(rec.calls, ["logClick(\"dismiss\")", "closeMessage()"])
+    }
+
+    func testEvaluateJavaScriptReturnsRealResults() throws {
+        let (page, _) = try page("<p id=x class='a b'>Hi</p><script>var n = 6 * 7</script>")
+        var result: Any?
+        page.evaluateJavaScript("({n, cls: document.getElementById('x').classList.length, t: document.title, arr: [1, 'a']})") { r, e in
+            XCTAssertNil(e); result = r
+        }
+        let dict = try XCTUnwrap(result as? [String: Any])
+        XCTAssertEqual(dict["n"] as? Int, 42)
+        XCTAssertEqual(dict["cls"] as? Int, 2)
+        var failure: (any Error)?
+        page.evaluateJavaScript("nope()") { _, e in failure = e }
+        guard case .exception(let f)? = failure as? ScriptError else { return XCTFail("\(String(describing: failure))") }
+        XCTAssertTrue(f.message.contains("ReferenceError"))
+        page.evaluateJavaScript("(function(){})") { _, e in failure = e }
+        guard case .exception(let g)? = failure as? ScriptError else { return XCTFail() }
+        XCTAssertEqual(g.kind, .unsupportedResult)
+    }
+}
+
+extension JavaScriptPageTests {
+    func testDeeplyNestedInlineHandlersAllRunOnce() throws {
+        let depth = 2_000
+        let html = String(repeating: "<span onclick=\"brazeBridge.closeMessage()\">", count: depth) + "<b>Deep</b>"
+        let (page, rec) = try page(html)
+        try page.tap(selector: "b")
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(rec.calls.count, depth)
+    }
+
+    func testButtonInsideLinkFollowsTheLinkAndLabelsToggleCheckboxes() throws {
+        let (page, _) = try page("""
+        <a id=l href="https://shop.example/"><button id=b>Shop</button></a>
+        <label id=lab><input type=checkbox id=c name=optin> Keep me posted</label>
+        <script>document.getElementById('c').addEventListener('change', e => console.log('optin', e.target.checked))</script>
+        """)
+        let r = try page.tap(elementID: "b")
+        XCTAssertEqual(r.actions, [.navigation(id: 2, url: URL(string: "https://shop.example/")!)])
+        page.loadHTMLString("""
+        <label id=lab><input type=checkbox id=c name=optin> Keep me posted</label>
+        <script>document.getElementById('c').addEventListener('change', e => console.log('optin', e.target.checked))</script>
+        """, baseURL: nil)
+        try page.tap(elementID: "lab")
+        XCTAssertTrue(page.isChecked(try XCTUnwrap(page.document.element(id: "c"))))
+        XCTAssertTrue(page.events.contains { $0.kind == .console(level: "log", message: "optin true") })
+    }
+}
