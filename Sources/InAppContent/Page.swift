@@ -89,12 +89,16 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidSelector(SelectorError)
     /// The node belongs to a document that is no longer loaded.
     case staleElement
+    /// A person could not tap the element now; the reason names the element and the style or attribute
+    /// that hides it (`display: none`, `visibility: hidden`, `pointer-events: none`, `opacity: 0`, `hidden`).
+    case unreachable(element: String, reason: String)
 
     public var description: String {
         switch self {
         case .noSuchElement(let t): return "no element matches \(t)"
         case .invalidSelector(let e): return e.description
         case .staleElement: return "the element belongs to a document that is no longer loaded"
+        case .unreachable(let element, let reason): return "\(element) cannot be tapped: \(reason)"
         }
     }
 }
@@ -667,6 +671,10 @@ public final class ContentPage: @unchecked Sendable {
     @discardableResult
     public func tap(_ node: HTMLNode) throws(InputError) -> TapResult {
         guard node.document === document else { throw .staleElement }
+        if let reason = hiddenReason(node) {
+            emit(.noAction(element: node.description, reason: reason))
+            throw .unreachable(element: node.description, reason: reason)
+        }
         if let result = try tapInEngine(node) { return result }
         emit(.tapped(element: node.description))
         var actions: [TapAction] = []

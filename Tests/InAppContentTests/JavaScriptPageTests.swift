@@ -107,3 +107,37 @@ extension JavaScriptPageTests {
         XCTAssertTrue(page.events.contains { $0.kind == .console(level: "log", message: "optin true") })
     }
 }
+
+extension JavaScriptPageTests {
+    func testOnlyVisibleElementsCanBeTappedAndTheErrorSaysWhy() throws {
+        let (page, rec) = try page("""
+        <style>
+          .step { display: none; } .step.active { display: block; }
+          #ghost { opacity: 0 } .inert { pointer-events: none } .inert .live { pointer-events: auto }
+          @media (prefers-color-scheme: dark) { #lightOnly { visibility: hidden } }
+        </style>
+        <div class="step active" id=s1><button id=next onclick="brazeBridge.logClick('next'); document.getElementById('s1').classList.remove('active'); document.getElementById('s2').classList.add('active')">Next</button></div>
+        <div class="step" id=s2><button id=done onclick="brazeBridge.logClick('done')">Done</button></div>
+        <button id=ghost onclick="brazeBridge.logClick('ghost')">Ghost</button>
+        <div class=inert><button id=dead>Dead</button><button class=live id=live onclick="brazeBridge.logClick('live')">Live</button></div>
+        <button hidden id=h>Hidden</button>
+        <button id=lightOnly onclick="brazeBridge.logClick('light')">Light</button>
+        <p style="visibility: hidden"><button id=vis style="visibility: visible" onclick="brazeBridge.logClick('vis')">Shown</button></p>
+        """)
+        func reason(_ id: String) -> String? {
+            do { try page.tap(elementID: id); return nil } catch { if case .unreachable(_, let r) = error { return r }; return "\(error)" }
+        }
+        XCTAssertEqual(reason("done"), "<div#s2.step> has display: none")
+        XCTAssertNil(reason("next"))
+        XCTAssertNil(reason("done"), "the script showed step 2")
+        XCTAssertEqual(reason("ghost"), "<button#ghost> has opacity: 0")
+        XCTAssertEqual(reason("dead"), "<button#dead> has pointer-events: none")
+        XCTAssertNil(reason("live"))
+        XCTAssertEqual(reason("h"), "<button#h> has the hidden attribute")
+        XCTAssertNil(reason("lightOnly"))
+        XCTAssertNil(reason("vis"))
+        XCTAssertEqual(rec.calls, ["logClick(\"next\")", "logClick(\"done\")", "logClick(\"live\")", "logClick(\"light\")", "logClick(\"vis\")"])
+        page.viewport.darkMode = true
+        XCTAssertEqual(reason("lightOnly"), "<button#lightOnly> has visibility: hidden")
+    }
+}

@@ -1,0 +1,193 @@
+// Whether a person could tap an element: a small cascade over `display`, `visibility`, `pointer-events` and
+// `opacity` from the page's `<style>` elements (rules whose selectors CSSSelector understands, @media blocks
+// evaluated against the page's viewport) and inline `style`, plus the `hidden` attribute.
+import Foundation
+
+/// The four properties that decide whether an element can be seen and hit.
+struct HitStyle: Equatable {
+    var display: String?
+    var visibility: String?
+    var pointerEvents: String?
+    var opacity: String?
+}
+
+/// The style rules of one document that concern hit testing, in source order.
+struct HitStyleSheet {
+    struct Rule { let selector: CSSSelector; let specificity: Int; let order: Int; let style: HitStyle }
+    let rules: [Rule]
+
+    init(document: HTMLDocument, viewport: ContentViewport) {
+        var rules: [Rule] = []
+        var order = 0
+        for style in document.elements(tag: "style") {
+            let media = style["media"] ?? "all"
+            guard HitStyleSheet.mediaMatches(media, viewport) else { continue }
+            HitStyleSheet.parse(style.textContent, viewport: viewport) { selectorText, decls in
+                let style = HitStyleSheet.declarations(decls)
+                guard style != HitStyle() else { return }
+                for part in selectorText.split(separator: ",") {
+                    let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard let sel = try? CSSSelector(text) else { continue }
+                    rules.append(Rule(selector: sel, specificity: HitStyleSheet.specificity(text), order: order, style: style))
+                    order += 1
+                }
+            }
+        }
+        self.rules = rules
+    }
+
+    /// Calls `rule` for every `selector { declarations }` outside non-matching @media blocks.
+    static func parse(_ css: String, viewport: ContentViewport, rule: (String, String) -> Void) {
+        var text = css
+        while let start = text.range(of: "/*") {
+            let end = text.range(of: "*/", range: start.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
+            text.removeSubrange(start.lowerBound..<end)
+        }
+        var i = text.startIndex
+        var prelude = ""
+        var stack: [Bool] = []   // enclosing @media blocks: do they apply?
+        while i < text.endIndex {
+            let c = text[i]
+            if c == "{" {
+                let head = prelude.trimmingCharacters(in: .whitespacesAndNewlines)
+                prelude = ""
+                if head.hasPrefix("@") {
+                    let applies = head.lowercased().hasPrefix("@media") ? mediaMatches(String(head.dropFirst(6)), viewport)
+                                  : head.lowercased().hasPrefix("@supports")
+                    stack.append(applies && !stack.contains(false))
+                    i = text.index(after: i)
+                    if !head.lowercased().hasPrefix("@media") && !head.lowercased().hasPrefix("@supports") {
+                        // @keyframes, @font-face: skip the whole block.
+                        var depth = 1
+                        while i < text.endIndex && depth > 0 {
+                            if text[i] == "{" { depth += 1 } else if text[i] == "}" { depth -= 1 }
+                            i = text.index(after: i)
+                        }
+                        stack.removeLast()
+                    }
+                    continue
+                }
+                guard let close = text[i...].firstIndex(of: "}") else { return }
+                if !stack.contains(false) { rule(head, String(text[text.index(after: i)..<close])) }
+                i = text.index(after: close)
+                continue
+            }
+            if c == "}" { if !stack.isEmpty { stack.removeLast() }; prelude = ""; i = text.index(after: i); continue }
+            if c == ";" && prelude.trimmingCharacters(in: .whitespaces).hasPrefix("@") { prelude = ""; i = text.index(after: i); continue }
+            prelude.append(c)
+            i = text.index(after: i)
+        }
+    }
+
+    static func declarations(_ text: String) -> HitStyle {
+        var s = HitStyle()
+        for decl in text.split(separator: ";") {
+            guard let colon = decl.firstIndex(of: ":") else { continue }
+            let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let value = decl[decl.index(after: colon)...].replacingOccurrences(of: "!important", with: "")
+                .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            switch name {
+            case "display": s.display = value
+            case "visibility": s.visibility = value
+            case "pointer-events": s.pointerEvents = value
+            case "opacity": s.opacity = value
+            default: continue
+            }
+        }
+        return s
+    }
+
+    static func specificity(_ selector: String) -> Int {
+        var ids = 0, classes = 0, types = 0
+        var prevIsStart = true
+        for ch in selector {
+            switch ch {
+            case "#": ids += 1; prevIsStart = false
+            case ".", "[": classes += 1; prevIsStart = false
+            case " ", ">", "+", "~": prevIsStart = true
+            default:
+                if prevIsStart && ch.isLetter { types += 1 }
+                prevIsStart = false
+            }
+        }
+        return ids * 10_000 + classes * 100 + types
+    }
+
+    static func mediaMatches(_ query: String, _ v: ContentViewport) -> Bool {
+        let q = query.lowercased()
+        for part in q.split(separator: ",") {
+            var ok = true
+            var p = part.trimmingCharacters(in: .whitespaces)
+            var negate = false
+            if p.hasPrefix("not ") { negate = true; p = String(p.dropFirst(4)) }
+            if p.hasPrefix("only ") { p = String(p.dropFirst(5)) }
+            for cond in p.components(separatedBy: " and ") {
+                let c = cond.trimmingCharacters(in: .whitespaces)
+                if c.isEmpty || c == "all" || c == "screen" { continue }
+                if c == "print" || c == "speech" { ok = false; continue }
+                let inner = c.trimmingCharacters(in: CharacterSet(charactersIn: "() "))
+                let kv = inner.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard kv.count == 2 else { ok = false; continue }
+                let number = Double(kv[1].replacingOccurrences(of: "px", with: "")) ?? .nan
+                switch kv[0] {
+                case "prefers-color-scheme": ok = ok && kv[1] == (v.darkMode ? "dark" : "light")
+                case "orientation": ok = ok && kv[1] == (v.width > v.height ? "landscape" : "portrait")
+                case "min-width": ok = ok && v.width >= number
+                case "max-width": ok = ok && v.width <= number
+                case "min-height": ok = ok && v.height >= number
+                case "max-height": ok = ok && v.height <= number
+                default: ok = false
+                }
+            }
+            if ok != negate { return true }
+        }
+        return false
+    }
+
+    /// The cascaded style of `node` (stylesheet rules by specificity and order, then its inline style).
+    func style(of node: HTMLNode) -> HitStyle {
+        var best: [Int: (Int, Int, String)] = [:]   // property index → (specificity, order, value)
+        func offer(_ prop: Int, _ value: String?, _ spec: Int, _ order: Int) {
+            guard let value else { return }
+            if let cur = best[prop], (cur.0, cur.1) > (spec, order) { return }
+            best[prop] = (spec, order, value)
+        }
+        for r in rules where r.selector.matches(node) {
+            offer(0, r.style.display, r.specificity, r.order); offer(1, r.style.visibility, r.specificity, r.order)
+            offer(2, r.style.pointerEvents, r.specificity, r.order); offer(3, r.style.opacity, r.specificity, r.order)
+        }
+        if let inline = node["style"] {
+            let s = HitStyleSheet.declarations(inline)
+            let top = Int.max / 2
+            offer(0, s.display, top, 0); offer(1, s.visibility, top, 0); offer(2, s.pointerEvents, top, 0); offer(3, s.opacity, top, 0)
+        }
+        return HitStyle(display: best[0]?.2, visibility: best[1]?.2, pointerEvents: best[2]?.2, opacity: best[3]?.2)
+    }
+}
+
+extension ContentPage {
+    /// Why a person could not tap `node` now (hidden attribute, `display: none`, `visibility: hidden`,
+    /// `pointer-events: none`, `opacity: 0` on it or an ancestor, from inline style or the page's
+    /// stylesheets), or nil when it is reachable. Disabled controls are reachable (the tap does nothing).
+    public func hiddenReason(_ node: HTMLNode) -> String? {
+        let sheet = HitStyleSheet(document: node.document, viewport: viewport)
+        var chain = [node] + node.ancestors.filter(\.isElement)
+        chain.reverse()   // outermost first, so inherited properties resolve downward
+        var visibility = "visible", pointerEvents = "auto"
+        for element in chain {
+            let label = element.description
+            if element.hasAttribute("hidden") { return "\(label) has the hidden attribute" }
+            if element.tagName == "template" { return "\(label) is inert template content" }
+            let s = sheet.style(of: element)
+            if s.display == "none" { return "\(label) has display: none" }
+            if let o = s.opacity, let v = Double(o.hasSuffix("%") ? String(o.dropLast()) : o), v == 0 { return "\(label) has opacity: 0" }
+            if let v = s.visibility, v != "inherit" { visibility = v }
+            if let p = s.pointerEvents, p != "inherit" { pointerEvents = p }
+            if element == node {
+                if visibility == "hidden" || visibility == "collapse" { return "\(label) has visibility: \(visibility)" }
+                if pointerEvents == "none" { return "\(label) has pointer-events: none" }
+            }
+        }
+        return nil
+    }
+}
