@@ -35,7 +35,7 @@ enum N {
     static let frame: Int32 = 126; static let search: Int32 = 127; static let desc: Int32 = 128; static let foreignobjectLower: Int32 = 129; static let foreignObject: Int32 = 130
     static let mi: Int32 = 131; static let mo: Int32 = 132; static let mn: Int32 = 133; static let ms: Int32 = 134; static let mtext: Int32 = 135
     static let annotationXml: Int32 = 136; static let malignmark: Int32 = 137; static let mglyph: Int32 = 138; static let color: Int32 = 139; static let face: Int32 = 140
-    static let size_: Int32 = 141; static let encoding: Int32 = 142; static let menuitem: Int32 = 143
+    static let size_: Int32 = 141; static let encoding: Int32 = 142; static let menuitem: Int32 = 143; static let selectedcontent: Int32 = 144; static let multiple: Int32 = 145
 }
 
 enum KnownNames {
@@ -51,7 +51,7 @@ enum KnownNames {
         "pre", "section", "summary", "listing", "image", "colgroup", "label", "frameset",
         "id", "class", "href", "onclick", "type", "name", "value", "action", "method", "target",
         "src", "disabled", "checked", "role", "onsubmit", "selected", "alt", "aria-label",
-        "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u", "nobr", "ruby", "rb", "rp", "rt", "rtc", "bgsound", "basefont", "frame", "search", "desc", "foreignobject", "foreignObject", "mi", "mo", "mn", "ms", "mtext", "annotation-xml", "malignmark", "mglyph", "color", "face", "size", "encoding", "menuitem",
+        "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u", "nobr", "ruby", "rb", "rp", "rt", "rtc", "bgsound", "basefont", "frame", "search", "desc", "foreignobject", "foreignObject", "mi", "mo", "mn", "ms", "mtext", "annotation-xml", "malignmark", "mglyph", "color", "face", "size", "encoding", "menuitem", "selectedcontent", "multiple",
     ]
 
     // Per-name flags used by the tree builder.

@@ -17,6 +17,8 @@ final class TreeConstructionTests: XCTestCase {
         var data: String
         var fragmentContext: String?
         var scripting: Bool
+        /// Whether the case names a scripting mode (`#script-on` / `#script-off`); others hold in both.
+        var modeGiven: Bool
         var expected: String
         var name: String { "\(file)#\(index)" + (scripting ? " (script on)" : "") }
     }
@@ -47,11 +49,12 @@ final class TreeConstructionTests: XCTestCase {
             var data: [String] = []
             while i < lines.count && lines[i] != "#errors" { data.append(lines[i]); i += 1 }
             var context: String?
-            var scripting = false
+            var scripting = false, modeGiven = false
             var expected: [String] = []
             while i < lines.count && lines[i] != "#document" {
                 if lines[i] == "#document-fragment" { context = lines[i + 1]; i += 1 }
-                if lines[i] == "#script-on" { scripting = true }
+                if lines[i] == "#script-on" { scripting = true; modeGiven = true }
+                if lines[i] == "#script-off" { modeGiven = true }
                 i += 1
             }
             i += 1
@@ -61,7 +64,8 @@ final class TreeConstructionTests: XCTestCase {
                 expected.append(lines[i]); i += 1
             }
             out.append(Case(file: file, index: out.count + 1, data: data.joined(separator: "\n"),
-                            fragmentContext: context, scripting: scripting, expected: expected.joined(separator: "\n")))
+                            fragmentContext: context, scripting: scripting, modeGiven: modeGiven,
+                            expected: expected.joined(separator: "\n")))
         }
         return out
     }
@@ -105,8 +109,18 @@ final class TreeConstructionTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".dat") }.sorted()
         var passed = ["documents": 0, "fragments": 0], total = ["documents": 0, "fragments": 0]
         var failures: [String] = []
+        var bothModes = 0, bothModesPassed = 0
         for file in files {
             for c in try Self.cases(in: dir.appendingPathComponent(file)) {
+                if !c.modeGiven {
+                    // A case that names no mode holds with scripting on as well: run it that way too.
+                    var on = c
+                    on.scripting = true
+                    bothModes += 1
+                    if Self.run(on) == c.expected { bothModesPassed += 1 } else {
+                        failures.append("- `\(on.name)` (\(c.fragmentContext == nil ? "documents" : "fragments")): \(Self.firstDifference(c.expected, Self.run(on)))")
+                    }
+                }
                 let group = c.fragmentContext == nil ? "documents" : "fragments"
                 total[group, default: 0] += 1
                 let actual = Self.run(c)
@@ -124,6 +138,7 @@ final class TreeConstructionTests: XCTestCase {
         print("html5lib tree-construction: \(p)/\(t) passed")
         print("html5lib tree-construction documents: \(passed["documents"]!)/\(total["documents"]!) passed")
         print("html5lib tree-construction fragments: \(passed["fragments"]!)/\(total["fragments"]!) passed")
+        print("html5lib tree-construction, cases without a mode run again with scripting on: \(bothModesPassed)/\(bothModes) passed")
         print("html5lib tree-construction skipped: \(scriptedCount) cases in scripted/ (they run document.write while parsing)")
 
         // The ratchet.
@@ -142,6 +157,7 @@ final class TreeConstructionTests: XCTestCase {
         report += "do not edit by hand. Each case is `file#n` (n-th case of the file) with the first line where our tree "
         report += "differs from the expected one.\n\n"
         report += "documents: \(passed["documents"]!)/\(total["documents"]!) passed; fragments: \(passed["fragments"]!)/\(total["fragments"]!) passed; "
+        report += "the \(bothModes) cases that name no scripting mode, run again with scripting on: \(bothModesPassed)/\(bothModes) passed; "
         report += "\(scriptedCount) cases in scripted/ skipped (they need document.write during parsing).\n\n"
         report += failures.isEmpty ? "None.\n" : failures.joined(separator: "\n") + "\n"
         let failuresURL = Self.packageRoot.appendingPathComponent("Compatibility/html5lib-failures.md")

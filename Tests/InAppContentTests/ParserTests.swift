@@ -24,7 +24,7 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(KnownNames.list[Int(N.image)], "image")
         XCTAssertEqual(KnownNames.list[Int(N.foreignObject)], "foreignObject")
         XCTAssertEqual(KnownNames.list[Int(N.annotationXml)], "annotation-xml")
-        XCTAssertEqual(KnownNames.list.count, Int(N.menuitem) + 1)
+        XCTAssertEqual(KnownNames.list.count, Int(N.multiple) + 1)
     }
 
     func testImpliedStructureAndTitle() throws {

@@ -19,7 +19,7 @@ struct OpenElement {
 
 enum Mode: UInt8 {
     case initial, beforeHtml, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable, inTableText
-    case inCaption, inColumnGroup, inTableBody, inRow, inCell, inSelect, inSelectInTable, inTemplate, afterBody
+    case inCaption, inColumnGroup, inTableBody, inRow, inCell, inTemplate, afterBody
     case inFrameset, afterFrameset, afterAfterBody, afterAfterFrameset
 }
 
@@ -77,6 +77,7 @@ struct HTMLParser {
     var pendingTableTextDirty = false
     var context: OpenElement?
     var skipNewline = false
+    var sawSelectedContent = false
     var quirks: HTMLQuirksMode = .noQuirks
     let flags = ElementFlags.html
 
@@ -222,6 +223,7 @@ struct HTMLParser {
     mutating func pop() -> OpenElement {
         let e = open.removeLast()
         if e.ns == HTMLNS && Int(e.name) < openCount.count { openCount[Int(e.name)] -= 1 }
+        if sawSelectedContent && e.ns == HTMLNS && e.name == N.option { cloneOptionIntoSelectedContent(e.node) }
         return e
     }
 
@@ -576,17 +578,6 @@ struct HTMLParser {
             if last, let context { node = context }
             if node.ns == HTMLNS {
                 switch node.name {
-                case N.select:
-                    if !last {
-                        var j = i - 1
-                        while j >= 0 {
-                            let a = open[j]
-                            if isHTML(a, N.template) { break }
-                            if isHTML(a, N.table) { mode = .inSelectInTable; return }
-                            j -= 1
-                        }
-                    }
-                    mode = .inSelect; return
                 case N.td, N.th: if !last { mode = .inCell; return }
                 case N.tr: mode = .inRow; return
                 case N.tbody, N.thead, N.tfoot: mode = .inTableBody; return
@@ -703,16 +694,23 @@ struct HTMLParser {
             case .inTableText:
                 flushTableText(); mode = originalMode
             case .inTemplate:
-                guard hasOpen(N.template) else { return }
+                guard hasOpen(N.template) else { popAll(); return }
                 parseError("eof-in-template")
                 popUntil(N.template); clearFormattingToMarker(); templateModes.removeLast(); resetInsertionMode()
-            case .inBody, .inTable, .inCaption, .inColumnGroup, .inTableBody, .inRow, .inCell, .inSelect, .inSelectInTable:
+            case .inBody, .inTable, .inCaption, .inColumnGroup, .inTableBody, .inRow, .inCell:
                 if !templateModes.isEmpty { mode = .inTemplate; continue }
+                popAll()
                 return
             case .afterBody, .inFrameset, .afterFrameset, .afterAfterBody, .afterAfterFrameset:
+                popAll()
                 return
             }
         }
+    }
+
+    /// "Stop parsing": every open element is popped (which lets a finished `option` fill `selectedcontent`).
+    mutating func popAll() {
+        while !open.isEmpty { pop() }
     }
 
     // MARK: Characters per mode
@@ -764,9 +762,6 @@ struct HTMLParser {
             if n == 1 && p[0] == 0 { parseError("unexpected-null-character"); return }
             if !pendingTableTextDirty && leadingSpace(p, n) != n { pendingTableTextDirty = true }
             pendingTableText.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-        case .inSelect, .inSelectInTable:
-            if n == 1 && p[0] == 0 { parseError("unexpected-null-character"); return }
-            insertText(p, n)
         case .afterBody, .afterAfterBody:
             let k = leadingSpace(p, n)
             if k > 0 { bodyCharacters(p, k) }
@@ -923,40 +918,6 @@ struct HTMLParser {
                 guard inScope(N.td, .table) || inScope(N.th, .table) else { parseError("unexpected-start-tag"); return }
                 closeCell(); startTag(t, mode)
             default: inBodyStartTag(t)
-            }
-        case .inSelect, .inSelectInTable:
-            if m == .inSelectInTable {
-                switch name {
-                case N.caption, N.table, N.tbody, N.tfoot, N.thead, N.tr, N.td, N.th:
-                    parseError("unexpected-table-tag-in-select")
-                    popUntil(N.select); resetInsertionMode(); startTag(t, mode)
-                    return
-                default: break
-                }
-            }
-            switch name {
-            case N.html: startTag(t, .inBody)
-            case N.option:
-                if isHTML(current, N.option) { pop() }
-                insertElement(t)
-            case N.optgroup:
-                if isHTML(current, N.option) { pop() }
-                if isHTML(current, N.optgroup) { pop() }
-                insertElement(t)
-            case N.hr:
-                if isHTML(current, N.option) { pop() }
-                if isHTML(current, N.optgroup) { pop() }
-                insertElement(t); pop()
-            case N.select:
-                parseError("unexpected-select-in-select")
-                guard inScope(N.select, .select) else { return }
-                popUntil(N.select); resetInsertionMode()
-            case N.input, N.keygen, N.textarea:
-                parseError("unexpected-input-in-select")
-                guard inScope(N.select, .select) else { return }
-                popUntil(N.select); resetInsertionMode(); startTag(t, mode)
-            case N.script, N.template: startTag(t, .inHead)
-            default: parseError("unexpected-start-tag-in-select")
             }
         case .inTemplate:
             switch name {
@@ -1121,12 +1082,19 @@ struct HTMLParser {
         case N.area, N.br, N.embed, N.img, N.keygen, N.wbr:
             reconstructFormatting(); insertElement(t); pop(); framesetOK = false
         case N.input:
+            if let context, isHTML(context, N.select) { parseError("input-in-select-fragment"); return }
+            if inScope(N.select) { parseError("input-in-select"); popUntil(N.select) }
             reconstructFormatting(); insertElement(t); pop()
             if tagAttribute(t, N.type)?.lowercased() != "hidden" { framesetOK = false }
         case N.param, N.source, N.track:
             insertElement(t); pop()
         case N.hr:
-            closePIfInButtonScope(); insertElement(t); pop(); framesetOK = false
+            closePIfInButtonScope()
+            if inScope(N.select) {
+                generateImpliedEndTags()
+                if inScope(N.option) || inScope(N.optgroup) { parseError("hr-in-option") }
+            }
+            insertElement(t); pop(); framesetOK = false
         case N.image:
             parseError("image-start-tag")
             t.name = N.img
@@ -1142,14 +1110,28 @@ struct HTMLParser {
         case N.noscript where scripting:
             genericText(t, .rawtext)
         case N.select:
+            // Customizable select: a select holds ordinary content; a nested select start tag closes it.
+            if let context, isHTML(context, N.select) { parseError("select-in-select-fragment"); return }
+            if inScope(N.select) { parseError("nested-select"); popUntil(N.select); return }
             reconstructFormatting(); insertElement(t); framesetOK = false
-            switch mode {
-            case .inTable, .inCaption, .inTableBody, .inRow, .inCell: mode = .inSelectInTable
-            default: mode = .inSelect
+        case N.option:
+            if inScope(N.select) {
+                generateImpliedEndTags(except: N.optgroup)
+                if inScope(N.option) { parseError("nested-option") }
+            } else if isHTML(current, N.option) {
+                pop()
             }
-        case N.optgroup, N.option:
-            if isHTML(current, N.option) { pop() }
             reconstructFormatting(); insertElement(t)
+        case N.optgroup:
+            if inScope(N.select) {
+                generateImpliedEndTags()
+                if inScope(N.option) || inScope(N.optgroup) { parseError("nested-optgroup") }
+            } else if isHTML(current, N.option) {
+                pop()
+            }
+            reconstructFormatting(); insertElement(t)
+        case N.selectedcontent:
+            reconstructFormatting(); insertElement(t); sawSelectedContent = true
         case N.rb, N.rtc:
             if inScope(N.ruby) {
                 generateImpliedEndTags()
@@ -1345,29 +1327,6 @@ struct HTMLParser {
                 closeCell(); endTag(name, mode)
             default: inBodyEndTag(name)
             }
-        case .inSelect, .inSelectInTable:
-            if m == .inSelectInTable {
-                switch name {
-                case N.caption, N.table, N.tbody, N.tfoot, N.thead, N.tr, N.td, N.th:
-                    parseError("unexpected-table-end-tag-in-select")
-                    guard inScope(name, .table) else { return }
-                    popUntil(N.select); resetInsertionMode(); endTag(name, mode)
-                    return
-                default: break
-                }
-            }
-            switch name {
-            case N.optgroup:
-                if isHTML(current, N.option) && open.count > 1 && isHTML(open[open.count - 2], N.optgroup) { pop() }
-                if isHTML(current, N.optgroup) { pop() } else { parseError("unexpected-end-tag") }
-            case N.option:
-                if isHTML(current, N.option) { pop() } else { parseError("unexpected-end-tag") }
-            case N.select:
-                guard inScope(N.select, .select) else { parseError("unexpected-end-tag"); return }
-                popUntil(N.select); resetInsertionMode()
-            case N.template: endTemplate()
-            default: parseError("unexpected-end-tag-in-select")
-            }
         case .inTemplate:
             if name == N.template { endTemplate() } else { parseError("unexpected-end-tag") }
         case .afterBody:
@@ -1418,7 +1377,7 @@ struct HTMLParser {
             mode = .afterBody; endTag(name, mode)
         case N.address, N.article, N.aside, N.blockquote, N.button, N.center, N.details, N.dialog, N.dir, N.div, N.dl,
              N.fieldset, N.figcaption, N.figure, N.footer, N.header, N.hgroup, N.listing, N.main, N.menu, N.nav, N.ol,
-             N.pre, N.search, N.section, N.summary, N.ul:
+             N.pre, N.search, N.section, N.select, N.summary, N.ul:
             guard inScope(name) else { parseError("unexpected-end-tag"); return }
             generateImpliedEndTags()
             if !isHTML(current, name) { parseError("end-tag-too-early") }
@@ -1536,6 +1495,12 @@ struct HTMLParser {
     }
 
     mutating func foreignEndTag(_ name: Int32) {
+        if name == N.p || name == N.br {
+            parseError("html-end-tag-in-foreign-content")
+            while let c = open.last, c.ns != HTMLNS, !isMathMLTextIntegrationPoint(c), !isHTMLIntegrationPoint(c) { pop() }
+            endTag(name, mode)
+            return
+        }
         let wanted = names.strings[Int(name)]
         var i = open.count - 1
         if asciiLowercased(names.strings[Int(open[i].name)]) != wanted { parseError("unexpected-end-tag-in-foreign-content") }
@@ -1577,5 +1542,76 @@ struct HTMLParser {
         for a in Int(t.a0)..<Int(t.a0 + t.ac) {
             if let ns = ForeignNames.foreignAttributes[names.strings[Int(attrs[a].name)]] { attrs[a].ns = ns.rawValue }
         }
+    }
+}
+
+extension HTMLParser {
+    /// When an `option` is popped: if it is its select's selected option (a `selected` attribute, or the first
+    /// option when none has one) and the select has a `selectedcontent`, that element gets a copy of the
+    /// option's children (the Standard's "maybe clone an option into selectedcontent").
+    mutating func cloneOptionIntoSelectedContent(_ option: Int32) {
+        var select = nodes[Int(option)].parent
+        while select >= 0 {
+            let r = nodes[Int(select)]
+            if r.kind == .element && r.ns == DOMNamespace.html.rawValue && r.name == N.select { break }
+            select = r.parent
+        }
+        guard select >= 0, attributeValue(select, N.multiple) == nil else { return }
+        var target: Int32 = -1, firstOption: Int32 = -1, lastSelected: Int32 = -1
+        var cur = nodes[Int(select)].firstChild
+        while cur >= 0 {
+            let r = nodes[Int(cur)]
+            if r.kind == .element && r.ns == DOMNamespace.html.rawValue {
+                if r.name == N.selectedcontent && target < 0 { target = cur }
+                if r.name == N.option {
+                    if firstOption < 0 { firstOption = cur }
+                    if attributeValue(cur, N.selected) != nil { lastSelected = cur }
+                }
+            }
+            cur = nextInSubtree(cur, root: select)
+        }
+        let chosen = lastSelected >= 0 ? lastSelected : firstOption
+        guard target >= 0, chosen == option else { return }
+        var child = nodes[Int(target)].firstChild
+        while child >= 0 { let next = nodes[Int(child)].next; detach(child); child = next }
+        var c = nodes[Int(option)].firstChild
+        while c >= 0 {
+            link(cloneSubtree(c), target, before: -1)
+            c = nodes[Int(c)].next
+        }
+    }
+
+    func nextInSubtree(_ n: Int32, root: Int32) -> Int32 {
+        let r = nodes[Int(n)]
+        if r.firstChild >= 0 { return r.firstChild }
+        var cur = n
+        while cur != root {
+            let c = nodes[Int(cur)]
+            if c.next >= 0 { return c.next }
+            cur = c.parent
+            if cur < 0 { return -1 }
+        }
+        return -1
+    }
+
+    /// A deep copy of a subtree (detached), built without recursion.
+    mutating func cloneSubtree(_ root: Int32) -> Int32 {
+        func copy(_ n: Int32, _ parser: inout HTMLParser) -> Int32 {
+            let r = parser.nodes[Int(n)]
+            if r.kind == .element { return parser.cloneElement(n) }
+            return parser.newNode(DOMRecord(kind: r.kind, ns: r.ns, name: r.name, dataStart: r.dataStart, dataCount: r.dataCount))
+        }
+        let newRoot = copy(root, &self)
+        var pairs: [(Int32, Int32)] = [(root, newRoot)]
+        while let (src, dst) = pairs.popLast() {
+            var c = nodes[Int(src)].firstChild
+            while c >= 0 {
+                let made = copy(c, &self)
+                link(made, dst, before: -1)
+                pairs.append((c, made))
+                c = nodes[Int(c)].next
+            }
+        }
+        return newRoot
     }
 }

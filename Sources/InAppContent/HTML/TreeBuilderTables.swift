@@ -18,7 +18,7 @@ enum ElementFlags {
              N.style, N.summary, N.table, N.tbody, N.td, N.template, N.textarea, N.tfoot, N.th, N.thead, N.title,
              N.tr, N.track, N.ul, N.wbr, N.xmp], special)
         set([N.a, N.b, N.big, N.code, N.em, N.font, N.i, N.nobr, N.s, N.small, N.strike, N.strong, N.tt, N.u], formatting)
-        set([N.applet, N.caption, N.html, N.table, N.td, N.th, N.marquee, N.object, N.template], scope)
+        set([N.applet, N.caption, N.html, N.table, N.td, N.th, N.marquee, N.object, N.select, N.template], scope)
         set([N.dd, N.dt, N.li, N.optgroup, N.option, N.p, N.rb, N.rp, N.rt, N.rtc], impliedEnd | impliedEndThorough)
         set([N.caption, N.colgroup, N.tbody, N.td, N.tfoot, N.th, N.thead, N.tr], impliedEndThorough)
         set([N.h1, N.h2, N.h3, N.h4, N.h5, N.h6], heading)
