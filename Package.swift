@@ -63,6 +63,8 @@ var targets: [Target] = [
                                                         "AppboyKit", "InAppCore", "InAppContent", "InAppRendering",
                                                         "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
+    // The HTML Standard's tree-construction cases (html5lib-tests in ../shared), with a ratcheting baseline.
+    .testTarget(name: "HTML5LibTests", dependencies: ["InAppContent"], swiftSettings: strict),
 
 ]
 

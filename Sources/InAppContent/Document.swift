@@ -86,19 +86,12 @@ public final class HTMLDocument: Sendable {
 
     /// Parses `html` with the given limits.
     public static func parse(_ html: String, limits: ContentLimits = .default) throws(ContentError) -> HTMLDocument {
-        var copy = html
-        let result = copy.withUTF8 { buffer in
-            Result { () throws(ContentError) in try HTMLParser.parse(buffer, limits: limits) }
-        }
-        return try result.get()
+        try DOMTree.parse(html, limits: limits).snapshot()
     }
 
     /// Parses raw bytes, which should be UTF-8; invalid sequences become U+FFFD when text is read.
     public static func parse(bytes: [UInt8], limits: ContentLimits = .default) throws(ContentError) -> HTMLDocument {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(ContentError) in try HTMLParser.parse(buffer, limits: limits) }
-        }
-        return try result.get()
+        try DOMTree.parse(bytes: bytes, limits: limits).snapshot()
     }
 
     /// A document with empty `head` and `body`.

@@ -27,6 +27,15 @@ enum N {
     static let name: Int32 = 93, value: Int32 = 94, action: Int32 = 95, method: Int32 = 96, target: Int32 = 97
     static let src: Int32 = 98, disabled: Int32 = 99, checked: Int32 = 100, role: Int32 = 101, onsubmit: Int32 = 102
     static let selected: Int32 = 103, alt: Int32 = 104, ariaLabel: Int32 = 105
+    // names the HTML Standard's tree builder needs (tags, then attributes it inspects)
+    static let b: Int32 = 106; static let big: Int32 = 107; static let code: Int32 = 108; static let em: Int32 = 109; static let font: Int32 = 110
+    static let i: Int32 = 111; static let s: Int32 = 112; static let small: Int32 = 113; static let strike: Int32 = 114; static let strong: Int32 = 115
+    static let tt: Int32 = 116; static let u: Int32 = 117; static let nobr: Int32 = 118; static let ruby: Int32 = 119; static let rb: Int32 = 120
+    static let rp: Int32 = 121; static let rt: Int32 = 122; static let rtc: Int32 = 123; static let bgsound: Int32 = 124; static let basefont: Int32 = 125
+    static let frame: Int32 = 126; static let search: Int32 = 127; static let desc: Int32 = 128; static let foreignobjectLower: Int32 = 129; static let foreignObject: Int32 = 130
+    static let mi: Int32 = 131; static let mo: Int32 = 132; static let mn: Int32 = 133; static let ms: Int32 = 134; static let mtext: Int32 = 135
+    static let annotationXml: Int32 = 136; static let malignmark: Int32 = 137; static let mglyph: Int32 = 138; static let color: Int32 = 139; static let face: Int32 = 140
+    static let size_: Int32 = 141; static let encoding: Int32 = 142; static let menuitem: Int32 = 143; static let selectedcontent: Int32 = 144; static let multiple: Int32 = 145
 }
 
 enum KnownNames {
@@ -42,6 +51,7 @@ enum KnownNames {
         "pre", "section", "summary", "listing", "image", "colgroup", "label", "frameset",
         "id", "class", "href", "onclick", "type", "name", "value", "action", "method", "target",
         "src", "disabled", "checked", "role", "onsubmit", "selected", "alt", "aria-label",
+        "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u", "nobr", "ruby", "rb", "rp", "rt", "rtc", "bgsound", "basefont", "frame", "search", "desc", "foreignobject", "foreignObject", "mi", "mo", "mn", "ms", "mtext", "annotation-xml", "malignmark", "mglyph", "color", "face", "size", "encoding", "menuitem", "selectedcontent", "multiple",
     ]
 
     // Per-name flags used by the tree builder.

@@ -66,7 +66,7 @@ final class FixtureTests: XCTestCase {
 
     func testAllFixturesAreRealisticSizeAndMatchTheStartTagOracle() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".html") }.sorted()
-        XCTAssertEqual(names.count, 12)
+        XCTAssertEqual(names.count, 15)
         for name in names {
             let html = try source(name)
             XCTAssertTrue((5_000...60_000).contains(html.utf8.count), "\(name) is \(html.utf8.count) bytes")
@@ -422,5 +422,52 @@ final class FixtureTests: XCTestCase {
         page.gestureReceiver = { gestures.append($0) }
         page.swipe(.down)
         XCTAssertEqual(gestures, [.swipe(.down)])
+    }
+
+    // The three larger messages (14–17 kB) are mostly style and script, like real campaign templates.
+    func testLargeScriptedFixturesAreMostlyStyleAndScript() throws {
+        for name in ["13-braze-survey-scripted.html", "14-adobe-winter-drop.html", "15-braze-onboarding-flow.html"] {
+            let html = try source(name)
+            XCTAssertTrue((10_000...25_000).contains(html.utf8.count), name)
+            let doc = try HTMLDocument.parse(html)
+            let raw = doc.elements(tag: "style").map(\.textContent.utf8.count).reduce(0, +)
+                + doc.elements(tag: "script").map(\.textContent.utf8.count).reduce(0, +)
+            XCTAssertGreaterThan(Double(raw) / Double(html.utf8.count), 0.6, name)
+            XCTAssertEqual(doc.parseErrorCount, 0, name)
+        }
+    }
+
+    func testScriptedSurvey() throws {
+        let doc = try HTMLDocument.parse(try source("13-braze-survey-scripted.html"))
+        XCTAssertEqual(doc.title, "Tell us how we did")
+        let items = doc.interactiveElements
+        XCTAssertEqual(items.map(\.kind), [.button, .form] + Array(repeating: .field, count: 4)
+                       + Array(repeating: .button, count: 11) + [.field, .button, .button])
+        XCTAssertEqual(doc.buttons.map(\.visibleText).suffix(2), ["Continue", "Back"])
+        XCTAssertEqual(doc.element(id: "comment")?.attribute("placeholder"), "Optional \u{2014} tell us in a sentence or two")
+        XCTAssertTrue(doc.elements(tag: "script").first?.textContent.contains("closeMessage") ?? false)
+    }
+
+    func testAdobeWinterDrop() throws {
+        let doc = try HTMLDocument.parse(try source("14-adobe-winter-drop.html"))
+        XCTAssertEqual(doc.scriptCount, 2)
+        let links = doc.interactiveElements.filter { $0.kind == .link }.map { $0.node["href"] ?? "" }
+        XCTAssertEqual(links.first, "adbinapp://dismiss?interaction=close")
+        XCTAssertEqual(links.count, 7)   // close, three products, shop, terms toggle, legal
+        XCTAssertEqual(doc.element(id: "shop")?["href"],
+                       "adbinapp://dismiss?interaction=shop_now&link=https%3A%2F%2Fshop.example-retail.com%2Fwinter-drop")
+        XCTAssertEqual(doc.buttons.map(\.visibleText), ["Copy"])
+        XCTAssertEqual(try doc.querySelectorAll(".slide .price strong").map(\.visibleText), ["$192", "$64", "$169"])
+    }
+
+    func testBrazeOnboardingFlow() throws {
+        let doc = try HTMLDocument.parse(try source("15-braze-onboarding-flow.html"))
+        XCTAssertEqual(doc.head.children.map(\.tagName), ["meta", "meta", "title", "style", "script"])
+        XCTAssertTrue(doc.element(id: "config")?.textContent.contains("\"onboarding-q4\"") ?? false)
+        XCTAssertEqual(doc.buttons.count, 5)
+        XCTAssertEqual(doc.interactiveElements.filter { $0.kind == .field }.map { $0.node.id ?? "" },
+                       ["alert-restock", "alert-price", "alert-orders", "alert-news"])
+        XCTAssertEqual(try doc.querySelectorAll(".page h2").map(\.visibleText),
+                       ["Welcome aboard", "Never miss a drop", "Pick your interests", "You are all set"])
     }
 }

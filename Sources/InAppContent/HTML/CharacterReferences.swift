@@ -1,0 +1,108 @@
+// Character references (`&amp;`, `&#x41;`, `&notin;`): the HTML Standard's matching rules over the full table of
+// named references (NamedReferences.swift, generated) and the numeric ones with their replacements.
+
+enum CharacterReferences {
+    /// Name (bytes packed into a string key, with `;` when the name has one) → one or two code points
+    /// (second 0 when absent).
+    static let named: [String: (UInt32, UInt32)] = {
+        var d: [String: (UInt32, UInt32)] = [:]
+        d.reserveCapacity(NamedReferenceData.count)
+        for line in NamedReferenceData.table.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            let first = UInt32(parts[1], radix: 16) ?? 0xFFFD
+            let second = parts.count > 2 ? UInt32(parts[2], radix: 16) ?? 0 : 0
+            d[String(parts[0])] = (first, second)
+        }
+        return d
+    }()
+
+    /// Longest name in the table, in bytes.
+    static let longest = 32
+
+    /// Windows-1252 meanings of the C1 range, which numeric references map to.
+    static let c1: [UInt32] = [
+        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D,
+        0x017D, 0x8F, 0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
+        0x0153, 0x9D, 0x017E, 0x0178,
+    ]
+
+    @inline(__always) static func isAlnum(_ c: UInt8) -> Bool {
+        (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A)
+    }
+
+    enum Result {
+        /// Not a reference: the `&` is literal text.
+        case none
+        /// Decoded code points (second 0 if one) and the index after the reference; `error` when it was malformed.
+        case decoded(UInt32, UInt32, next: Int, error: Bool)
+    }
+
+    /// Decodes the reference starting at the `&` at `p[i]`, reading no further than `end`.
+    static func decode(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int, inAttribute: Bool) -> Result {
+        var j = i + 1
+        guard j < end else { return .none }
+        if p[j] == 0x23 { return numeric(p, i, end) }
+        guard isAlnum(p[j]) else { return .none }
+        while j < end && j - (i + 1) < longest && isAlnum(p[j]) { j += 1 }
+        let hasSemicolon = j < end && p[j] == 0x3B
+        var len = j - (i + 1) + (hasSemicolon ? 1 : 0)
+        while len > 0 {
+            let key = String(decoding: UnsafeBufferPointer(start: p + i + 1, count: len), as: UTF8.self)
+            if let (a, b) = named[key] {
+                let next = i + 1 + len
+                let endsWithSemicolon = p[next - 1] == 0x3B
+                if !endsWithSemicolon && inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) {
+                    return .none
+                }
+                return .decoded(a, b, next: next, error: !endsWithSemicolon)
+            }
+            len -= 1
+        }
+        return .none
+    }
+
+    static func numeric(_ p: UnsafePointer<UInt8>, _ i: Int, _ end: Int) -> Result {
+        var j = i + 2
+        var hex = false
+        if j < end && (p[j] | 0x20) == 0x78 { hex = true; j += 1 }
+        let digitsStart = j
+        var value: UInt32 = 0
+        while j < end {
+            let c = p[j]
+            var d: UInt32
+            if c >= 0x30 && c <= 0x39 { d = UInt32(c - 0x30) }
+            else if hex && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x66 { d = UInt32((c | 0x20) - 0x61 + 10) }
+            else { break }
+            value = min(0x11_0000, value &* (hex ? 16 : 10) &+ d)
+            j += 1
+        }
+        guard j > digitsStart else { return .none }
+        var error = true
+        if j < end && p[j] == 0x3B { j += 1; error = false }
+        var cp = value
+        if cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) {
+            cp = 0xFFFD; error = true
+        } else if cp >= 0x80 && cp <= 0x9F {
+            cp = c1[Int(cp - 0x80)]; error = true
+        } else if (cp >= 0xFDD0 && cp <= 0xFDEF) || cp & 0xFFFE == 0xFFFE || (cp < 0x20 && cp != 0x09 && cp != 0x0A && cp != 0x0C)
+                    || cp == 0x7F || cp == 0x0D {
+            error = true
+        }
+        return .decoded(cp, 0, next: j, error: error)
+    }
+
+    @inline(__always)
+    static func appendUTF8(_ cp: UInt32, to out: inout [UInt8]) {
+        if cp < 0x80 {
+            out.append(UInt8(cp))
+        } else if cp < 0x800 {
+            out.append(UInt8(0xC0 | (cp >> 6))); out.append(UInt8(0x80 | (cp & 0x3F)))
+        } else if cp < 0x10000 {
+            out.append(UInt8(0xE0 | (cp >> 12))); out.append(UInt8(0x80 | ((cp >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (cp & 0x3F)))
+        } else {
+            out.append(UInt8(0xF0 | (cp >> 18))); out.append(UInt8(0x80 | ((cp >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((cp >> 6) & 0x3F))); out.append(UInt8(0x80 | (cp & 0x3F)))
+        }
+    }
+}
