@@ -141,3 +141,61 @@ extension JavaScriptPageTests {
         XCTAssertEqual(reason("lightOnly"), "<button#lightOnly> has visibility: hidden")
     }
 }
+
+/// Runs the interaction scripts of Tests/Fixtures/HTML/js/expectations.json. The same file drives headless
+/// Chromium (Benchmarks/chromium-compare.py), so the bridge calls and navigations checked here are the ones
+/// a browser makes for the same steps.
+final class BrowserExpectationTests: XCTestCase {
+    struct Case: Decodable {
+        let file: String
+        let steps: [[String: Step]]
+        let calls: [String]
+        let navigations: [String]?
+    }
+    enum Step: Decodable {
+        case selector(String), typing([String]), seconds(Double)
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let s = try? c.decode(String.self) { self = .selector(s) }
+            else if let a = try? c.decode([String].self) { self = .typing(a) }
+            else { self = .seconds(try c.decode(Double.self)) }
+        }
+    }
+    final class CancellingDelegate: ContentNavigationDelegate {
+        var urls: [String] = []
+        func page(_ page: ContentPage, decidePolicyFor request: NavigationRequest, decisionHandler: @escaping (NavigationPolicy) -> Void) {
+            if request.url.scheme == "https" && request.type == .linkActivated { urls.append(request.url.absoluteString); decisionHandler(.cancel) }
+            else { decisionHandler(.allow) }
+        }
+    }
+
+    func testEveryInteractionMakesTheBrowsersBridgeCalls() throws {
+        try requireJavaScriptCore()
+        let dir = JavaScriptPageTests.fixtures
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: dir.appendingPathComponent("expectations.json")))
+        XCTAssertGreaterThanOrEqual(cases.count, 6)
+        for c in cases {
+            let page = ContentPage()
+            var calls: [String] = []
+            page.bridgeReceiver = { calls.append("\($0.path)(\($0.arguments.map(\.description).joined(separator: ",")))") }
+            let delegate = CancellingDelegate()
+            page.navigationDelegate = delegate
+            page.loadHTMLString(try String(contentsOf: dir.appendingPathComponent(c.file), encoding: .utf8),
+                                baseURL: URL(string: "https://appboy-images.com/"))
+            for step in c.steps {
+                for (verb, arg) in step {
+                    switch (verb, arg) {
+                    case ("tap", .selector(let s)): try page.tap(selector: s)
+                    case ("type", .typing(let a)): try page.type(a[1], intoSelector: a[0])
+                    case ("advance", .seconds(let t)): page.advanceTime(by: t)
+                    default: XCTFail("bad step \(verb)")
+                    }
+                }
+            }
+            let errors = page.events.compactMap { if case .scriptError(let f) = $0.kind { return f.description } else { return nil } }
+            XCTAssertEqual(errors, [], c.file)
+            XCTAssertEqual(calls, c.calls, "\(c.file) \(c.steps.count) steps")
+            XCTAssertEqual(delegate.urls, c.navigations ?? [], c.file)
+        }
+    }
+}

@@ -29,7 +29,7 @@ function wrap(id, knownKind, knownName) {
   cache.set(id, n);
   return n;
 }
-const ids = a => a.map(wrap);
+const ids = a => { const r = a.map(x => wrap(x)); r.item = i => r[i] || null; return r; };
 function toNode(x) { return (x instanceof Node) ? x : g.document.createTextNode(String(x)); }
 function reportError(e) {
   try {
