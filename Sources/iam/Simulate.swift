@@ -1,6 +1,7 @@
 import Foundation
 import InAppCore
 import InAppTestSupport
+import InAppContent
 
 /// What a scenario can ask of a vendor: the same user-level actions, carried out through that vendor's API.
 protocol ScenarioDriver {
@@ -12,6 +13,67 @@ protocol ScenarioDriver {
     func presentNext() throws
     /// Sets what the app's delegate answers from now on: "show", "reenqueue", "discard" or "suppress".
     func setDecision(_ decision: String) throws
+    /// The web page of the displayed HTML message, if any (for tap/type/check by selector or text).
+    var htmlPage: ContentPage? { get }
+}
+
+extension ScenarioDriver {
+    var htmlPage: ContentPage? { nil }
+}
+
+/// Steps on the displayed HTML message's page: {"tap": {"selector": …}|{"text": …}}, {"type": {"selector": …,
+/// "text": …}}, {"check": {"selector": …}}. Bridge calls, handler posts, navigations, console lines and script
+/// errors of the page are traced (`bridgeCall` with "method" and "arguments", …).
+private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any ScenarioDriver, _ harness: Harness) throws {
+    guard let page = driver.htmlPage else { throw ScenarioError(description: "\(key): no HTML message is displayed") }
+    trace(page, into: harness)
+    do {
+        switch key {
+        case "tap":
+            if let sel = o["selector"]?.stringValue { try page.tap(selector: sel) }
+            else if let text = o["text"]?.stringValue { try page.tap(text: text) }
+            else { throw ScenarioError(description: "tap: expected {\"button\": N}, {\"selector\": …} or {\"text\": …}") }
+        case "type":
+            guard let sel = o["selector"]?.stringValue, let text = o["text"]?.stringValue else {
+                throw ScenarioError(description: "type: expected {\"selector\": …, \"text\": …}")
+            }
+            try page.type(text, intoSelector: sel)
+        case "check":
+            guard let sel = o["selector"]?.stringValue else { throw ScenarioError(description: "check: expected {\"selector\": …}") }
+            guard let field = try page.document.querySelector(sel) else { throw ScenarioError(description: "check: no element matches \(sel)") }
+            if !page.isChecked(field) { try page.tap(field) }
+        default: break
+        }
+    } catch let e as ScenarioError { throw e } catch { throw ScenarioError(description: "\(key): \(error)") }
+    harness.settle()
+}
+
+/// Pages already traced (a scenario run keeps its pages alive, so identifiers are not reused).
+private let tracedPages = Locked<Set<ObjectIdentifier>>([])
+
+/// Sends the page's script-level events to the trace once per page.
+func trace(_ page: ContentPage, into harness: Harness) {
+    guard tracedPages.withLock({ $0.insert(ObjectIdentifier(page)).inserted }) else { return }
+    let trace = harness.trace
+    if page.scriptEngine == .subset {
+        trace.record(.diagnostic, "scriptEngine", ["engine": "subset", "note": ScriptEngines.availability])
+    }
+    let previous = page.eventObserver
+    page.eventObserver = { event in
+        previous?(event)
+        switch event.kind {
+        case .bridgeCalled(let call):
+            trace.record(.script, "bridgeCall", ["method": call.path,
+                                                  "arguments": "[" + call.arguments.map(\.description).joined(separator: ",") + "]"])
+        case .messagePosted(let handler, let body): trace.record(.script, "handlerPost", ["handler": handler, "body": body])
+        case .console(let level, let message): trace.record(.script, "console", ["level": level, "message": message])
+        case .scriptError(let f): trace.record(.script, "scriptError", ["message": f.message, "line": f.line.map(String.init) ?? "",
+                                                                       "column": f.column.map(String.init) ?? "", "kind": f.kind.rawValue])
+        case .navigationRequested(_, let url, let type): trace.record(.navigation, "pageNavigation", ["url": url.absoluteString, "type": type.rawValue])
+        case .networkBlocked(let api, let url): trace.record(.script, "networkBlocked", ["api": api, "url": url])
+        default: break
+        }
+    }
 }
 
 /// A scenario file: a device to start from and timed steps.
@@ -139,8 +201,12 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
     switch key {
     case "deliver": try driver.deliver(value)
     case "tap":
-        if case .object(let o) = value, let b = o["button"]?.numberValue { try driver.tap(button: Int(b)) }
+        if case .object(let o) = value, o["selector"] != nil || o["text"] != nil { try htmlStep(key, o, driver, harness) }
+        else if case .object(let o) = value, let b = o["button"]?.numberValue { try driver.tap(button: Int(b)) }
         else { try driver.tap(button: nil) }
+    case "type", "check":
+        guard case .object(let o) = value else { throw ScenarioError(description: "\(key) needs an object") }
+        try htmlStep(key, o, driver, harness)
     case "close": try driver.close()
     case "dismiss": try driver.dismiss()
     case "presentNext": try driver.presentNext()
@@ -150,6 +216,7 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
     case "advance":
         guard let s = value.numberValue, s.isFinite, s >= 0 else { throw ScenarioError(description: "advance needs seconds ≥ 0") }
         harness.advance(by: s)
+        if let page = driver.htmlPage { trace(page, into: harness); page.advanceTime(by: s); harness.settle() }
     case "rotate":
         switch value.stringValue {
         case "portrait"?: harness.rotate(to: .portrait)

@@ -1,6 +1,7 @@
 import Foundation
 import InAppCore
 import InAppTestSupport
+import InAppContent
 import AEPCore
 import AEPServices
 import AEPMessaging
@@ -52,6 +53,7 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
     }
 
     private var webView: WKWebView? { shown.snapshot?.view as? WKWebView }
+    var htmlPage: ContentPage? { webView?.page }
 
     func tap(button: Int?) throws {
         guard let web = webView else { throw ScenarioError(description: "tap: no message is displayed") }
@@ -109,6 +111,8 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
         m.data.context = Braze.InAppMessage.Context(message: m, using: braze)
         braze.inAppMessagePresenter?.present(message: m)
     }
+
+    var htmlPage: ContentPage? { (ui.messageView as? BrazeInAppMessageUI.HtmlView)?.webView?.page }
 
     func tap(button: Int?) throws {
         let ok = button.map { ui.simulateTapButton(id: $0) } ?? ui.simulateTap()
