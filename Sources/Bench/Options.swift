@@ -12,14 +12,14 @@ struct BenchOptions {
     var files: [String] = []
 
     static let usage = """
-        usage: openinapp-bench [--quick] [--only content|triggers|pipeline] [--peers PEERS.jsonl]
+        usage: openinapp-bench [--quick] [--only content|triggers|pipeline|scripts] [--peers PEERS.jsonl]
                                [--peer-command CMD] [FILE.html ...]
                openinapp-bench --write-synthetic DIR
                openinapp-bench --help
 
         Prints the project's performance figures as Markdown tables (build with -c release).
           --quick               fewer samples and smaller inputs
-          --only SECTION        run one section: content, triggers or pipeline
+          --only SECTION        run one section: content, triggers, pipeline or scripts
           --peers FILE          peer results (JSON lines from Benchmarks/peers.py) to compare against
           --peer-command CMD    run `CMD FILE` right before timing each FILE (how Benchmarks/run measures peers)
           --write-synthetic DIR write the synthetic HTML documents into DIR, print their paths and exit
@@ -48,8 +48,8 @@ struct BenchOptions {
                 case "--peers": options.peersFile = v
                 case "--peer-command": options.peerCommand = v
                 default:
-                    guard ["content", "triggers", "pipeline"].contains(v) else {
-                        return .usageError("--only takes content, triggers or pipeline, not '\(v)'")
+                    guard ["content", "triggers", "pipeline", "scripts"].contains(v) else {
+                        return .usageError("--only takes content, triggers, pipeline or scripts, not '\(v)'")
                     }
                     options.only = v
                 }

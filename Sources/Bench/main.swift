@@ -140,7 +140,45 @@ if stackCosts.count == 2 {
     print("Scaling: stack at 10× messages: bytes per message ratio \(fmt(stackCosts[1] / stackCosts[0], 2)) (1.00 = linear memory).")
 }
 }
+var jsdomRatios: [Double] = []
+if wanted("scripts") {
+    print("")
+    print("## HTML messages with JavaScript: load + scripts to idle + one tap")
+    print("")
+    print(ScriptEngines.availability)
+    print("")
+    print("| file | ours ms/message | ours MB/live page | jsdom ms/message | jsdom MB/live page | ours ÷ jsdom (throughput) |")
+    print("|---|---|---|---|---|---|")
+    let jsFiles = ((try? FileManager.default.contentsOfDirectory(atPath: "Tests/Fixtures/HTML/js")) ?? [])
+        .filter { $0.hasSuffix(".html") }.sorted().map { "Tests/Fixtures/HTML/js/\($0)" }
+    var jsdom: [String: (Double, Double)] = [:]
+    if let jsdomCommand = ProcessInfo.processInfo.environment["OPENINAPP_JSDOM"], !jsFiles.isEmpty {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", jsdomCommand + " " + jsFiles.joined(separator: " ")]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try? p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            if let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let f = o["file"] as? String,
+               let ms = o["median_ms"] as? Double, let mb = o["mb_per_page"] as? Double { jsdom[f] = (ms, mb) }
+        }
+    }
+    for file in jsFiles {
+        let r: ScriptBench.Result
+        do { r = try ScriptBench.run(file: file, samples: quick ? 9 : 25) } catch { fail("\(file): \(error)") }
+        let ms = r.sample.median * 1000
+        let peer = jsdom[file]
+        if let peer { jsdomRatios.append(peer.0 / ms) }
+        print("| \((file as NSString).lastPathComponent) | \(fmt(ms, 3)) (\(fmt(r.sample.min * 1000, 3))–\(fmt(r.sample.max * 1000, 3))) | "
+              + "\(fmt(r.mbPerPage, 2)) | \(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | "
+              + "\(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") |")
+    }
+}
 print("")
+if let worst = jsdomRatios.min() { print("min throughput ratio vs jsdom: \(fmt(worst, 1))") }
 if let worst = lexborRatios.min() {
     print("min ratio vs lexbor: \(fmt(worst, 2))")
 } else {
