@@ -25,15 +25,21 @@ public struct CoverageEntry: Sendable, Equatable, CustomStringConvertible {
 public struct CoverageReport: Sendable, Equatable, CustomStringConvertible {
     /// One entry per interactive element, in document order.
     public let entries: [CoverageEntry]
-    /// Number of `<script>` elements, whose code is never run.
+    /// Number of `<script>` elements (run by JavaScriptCore; never run by the subset).
     public let scriptElementCount: Int
+    /// The engine that ran the page's scripts.
+    public var scriptEngine: ScriptEngineKind = .subset
     /// Entries the model can run.
     public var runnable: [CoverageEntry] { entries.filter(\.isRunnable) }
     /// Entries it cannot run.
     public var notRunnable: [CoverageEntry] { entries.filter { !$0.isRunnable } }
 
     public var description: String {
-        var lines = ["coverage: \(runnable.count) of \(entries.count) interactive elements runnable; \(scriptElementCount) <script> element(s) not executed"]
+        let scripts = scriptEngine == .javaScriptCore
+            ? "\(scriptElementCount) <script> element(s) run by JavaScriptCore"
+            : "\(scriptElementCount) <script> element(s) not executed"
+        var lines = ["coverage: \(runnable.count) of \(entries.count) interactive elements runnable; \(scripts)"]
+        if scriptEngine == .subset && scriptElementCount > 0 && !ScriptEngines.isJavaScriptCoreAvailable { lines.append(ScriptEngines.availability) }
         lines += entries.map(\.description)
         return lines.joined(separator: "\n")
     }
@@ -54,16 +60,48 @@ extension ContentPage {
             above.onclick[i] = doc.attributeSlot(Int32(p), N.onclick) != nil ? Int32(p) : above.onclick[p]
         }
         var entries: [CoverageEntry] = []
+        let javaScript = scriptEngine == .javaScriptCore
+        var listed = Set<Int32>()
         for item in doc.interactiveElements {
             let node = item.node
-            let (action, reason) = analyze(node, kind: item.kind, above)
+            listed.insert(node.index)
+            var (action, reason) = analyze(node, kind: item.kind, above)
+            if javaScript, let types = listenerSummary(of: node) {
+                action = (action.isEmpty || action == "no inline action" ? "" : action + "; ") + "listeners \(types)"
+                if reason?.hasPrefix("no href, onclick or form") == true { reason = nil }
+            }
+            if javaScript, reason == nil, let hidden = hiddenReason(node) { reason = "not reachable now: " + hidden }
             entries.append(CoverageEntry(element: node, kind: item.kind, label: ContentPage.label(of: node),
                                          action: action, isRunnable: reason == nil, reason: reason))
         }
-        return CoverageReport(entries: entries, scriptElementCount: doc.scriptCount)
+        if javaScript {
+            // Elements that only scripts made interactive (a div with a click listener).
+            for node in doc.allElements where !listed.contains(node.index) {
+                guard let types = listenerSummary(of: node, tapOnly: true) else { continue }
+                let hidden = hiddenReason(node)
+                entries.append(CoverageEntry(element: node, kind: .clickHandler, label: ContentPage.label(of: node),
+                                             action: "listeners \(types)", isRunnable: hidden == nil,
+                                             reason: hidden.map { "not reachable now: " + $0 }))
+            }
+            entries.sort { $0.element.index < $1.element.index }
+        }
+        var report = CoverageReport(entries: entries, scriptElementCount: doc.scriptCount)
+        report.scriptEngine = javaScript ? .javaScriptCore : .subset
+        return report
+    }
+
+    /// Event types with listeners (or on* properties) set by scripts on `node`, e.g. `click, keyup`.
+    private func listenerSummary(of node: HTMLNode, tapOnly: Bool = false) -> String? {
+        guard var types = listenerTypes(of: node), !types.isEmpty else { return nil }
+        if tapOnly {
+            types = types.filter { ["click", "pointerdown", "pointerup", "touchstart", "touchend", "mousedown", "mouseup"].contains($0) }
+            if types.isEmpty { return nil }
+        }
+        return types.sorted().joined(separator: ", ")
     }
 
     private func scriptProblem(_ source: String, javascriptURL: Bool = false) -> String? {
+        if scriptEngine == .javaScriptCore { return nil }
         do {
             let program = javascriptURL ? try ScriptProgram(javascriptURL: source) : try ScriptProgram(source)
             for statement in program.statements {

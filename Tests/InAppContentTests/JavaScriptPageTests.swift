@@ -199,3 +199,21 @@ final class BrowserExpectationTests: XCTestCase {
         }
     }
 }
+
+extension JavaScriptPageTests {
+    func testCoverageCountsListenersAndReachability() throws {
+        let (page, _) = try page(try fixture("carousel.html"))
+        let report = page.coverageReport()
+        XCTAssertTrue(report.description.hasPrefix("coverage: "), report.description)
+        XCTAssertTrue(report.description.contains("<script> element(s) run by JavaScriptCore"))
+        let next = try XCTUnwrap(report.entries.first { $0.element.id == "next" })
+        XCTAssertTrue(next.isRunnable, next.description)
+        XCTAssertTrue(next.action.contains("listeners click"), next.action)
+        // The shop links of the slides not shown are not reachable now.
+        let shops = report.entries.filter { $0.element.classList.contains("shop") }
+        XCTAssertEqual(shops.filter(\.isRunnable).count, 1)
+        XCTAssertTrue(shops.contains { $0.reason?.contains("display: none") == true })
+        // The three dots were created by the script and are counted.
+        XCTAssertEqual(report.entries.filter { $0.label.hasPrefix("Slide ") && $0.isRunnable }.count, 3)
+    }
+}
