@@ -55,7 +55,7 @@ var targets: [Target] = [
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                         "InAppTestSupport"] + shims("UIKit", "WebKit")),
-    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
+    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
     // Fuzz regressions, facade concurrency stress, bad-input matrix and leak checks across every facade.

@@ -2,6 +2,7 @@ import XCTest
 import BrazeKit
 import BrazeUI
 import InAppTestSupport
+import InAppContent
 #if canImport(WebKit)
 import WebKit
 #endif
@@ -88,6 +89,38 @@ final class HtmlWebViewTests: XCTestCase {
         XCTAssertEqual(b.state("h"), "displayed")
         try web.tap(elementID: "dismiss")
         XCTAssertEqual(b.state("h"), "dismissed")
+    }
+
+    /// A message whose buttons are wired by its script (the usual marketer template) runs as on a device when
+    /// JavaScriptCore is installed: typed input, listener, bridge calls through the SDK, a delayed close on the
+    /// page's clock.
+    func test_scriptWiredFormRunsItsListenersAndTimers() throws {
+        guard ScriptEngines.isJavaScriptCoreAvailable else {
+            throw XCTSkip("JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
+        }
+        let b = Bench()
+        let html = """
+        <input id="email" type="email"><button id="go" disabled>Sign up</button>
+        <script>
+          const email = document.querySelector('#email'), go = document.querySelector('#go');
+          email.addEventListener('input', () => { go.disabled = !/@.+\\./.test(email.value); });
+          go.addEventListener('click', () => {
+            brazeBridge.getUser().setEmail(email.value);
+            brazeBridge.logClick('0');
+            setTimeout(() => brazeBridge.closeMessage(), 1500);
+          });
+        </script>
+        """
+        b.deliver(.html(.init(message: html)), id: "f")
+        let web = try XCTUnwrap(b.ui.messageView?.html?.webView)
+        XCTAssertEqual(web.page.scriptEngine, .javaScriptCore)
+        XCTAssertEqual(try web.page.tap(selector: "#go").actions, [.blocked(reason: "disabled")])
+        try web.page.type("ada@example.com", intoSelector: "#email")
+        try web.tap(selector: "#go")
+        XCTAssertEqual(b.trace.events(for: "f").filter { $0.kind == .analytics && $0.name == "click" }.map { $0.details["buttonId"] }, ["0"])
+        XCTAssertEqual(b.state("f"), "displayed")
+        web.page.advanceTime(by: 1.5)
+        XCTAssertEqual(b.state("f"), "dismissed")
     }
 
     func test_configureAttributeSeesTheConfiguration() throws {
