@@ -217,3 +217,16 @@ extension JavaScriptPageTests {
         XCTAssertEqual(report.entries.filter { $0.label.hasPrefix("Slide ") && $0.isRunnable }.count, 3)
     }
 }
+
+extension JavaScriptPageTests {
+    func testElementsAreReachableAsWindowPropertiesByID() throws {
+        let (page, rec) = try page("""
+        <button id=go>Go</button><div id=result></div>
+        <script>go.addEventListener('click', () => { window.result.textContent = 'sent'; brazeBridge.logClick('go') });</script>
+        """)
+        XCTAssertEqual(errors(page), [])
+        try page.tap(elementID: "go")
+        XCTAssertEqual(rec.calls, ["logClick(\"go\")"])
+        XCTAssertEqual(page.evaluate("typeof go + ' ' + (go === document.getElementById('go'))"), .success(.string("object true")))
+    }
+}

@@ -52,6 +52,7 @@ extension ContentPage {
 
     func evaluateInEngine(_ source: String, forNative: Bool) -> Result<ScriptValue, ScriptError>? {
         withScripting { s -> Result<ScriptValue, ScriptError> in
+            _ = s.engine.call("__oiaInternal.syncNamed", [])
             var r = forNative ? s.engine.call("__oiaInternal.forNative", [.string(source)]) : s.engine.evaluate(source, sourceURL: nil, startLine: 1)
             if forNative, case .success(.object(let o)) = r, o["__oiaUnsupported"] == .bool(true) {
                 r = .failure(ScriptFailure(kind: .unsupportedResult, message: "JavaScript execution returned a result of an unsupported type"))

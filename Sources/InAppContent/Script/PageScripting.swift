@@ -112,6 +112,7 @@ final class PageScripting {
                 continue
             }
             let source = script.textContent
+            _ = engine.call("__oiaInternal.syncNamed", [])
             if case .failure(let f) = engine.evaluate(source, sourceURL: "inline-script-\(n)", startLine: 1) {
                 page.emit(.scriptError(f))
             } else {
@@ -303,6 +304,11 @@ final class PageScripting {
             }
             return .string(path + handlers + "]}")
         case "dom.version": return .number(Double(tree.version))
+        case "dom.ids":
+            var seen = Set<String>()
+            var out: [ScriptValue] = []
+            for e in tree.snapshot().allElements { if let v = e.id, !v.isEmpty, seen.insert(v).inserted { out.append(.string(v)) } }
+            return .array(out)
         case "dom.data": return .string(tree.data(try id(first)))
         case "dom.text":
             let n = try id(first)

@@ -953,8 +953,21 @@ function makeBridge(root) {
 }
 def('brazeBridge', makeBridge('brazeBridge')); def('appboyBridge', makeBridge('appboyBridge'));
 
+// Named access: window.ID is the element with that id (unless a global of that name exists).
+const named = new Set();
+function syncNamed() {
+  for (const id of H('dom.ids')) {
+    if (named.has(id) || id in g) continue;
+    named.add(id);
+    Object.defineProperty(g, id, { configurable: true, enumerable: false,
+      get: () => doc.getElementById(id),
+      set: (v) => { Object.defineProperty(g, id, { value: v, writable: true, configurable: true, enumerable: true }); } });
+  }
+}
+
 // ---- Native entry points ----
 const internal = {
+  syncNamed,
   forNative(src) {
     const v = (0, eval)(src);
     const bad = x => typeof x === 'function' || typeof x === 'symbol' || x instanceof Node || x === g || x instanceof EventTarget;
