@@ -230,3 +230,42 @@ extension JavaScriptPageTests {
         XCTAssertEqual(page.evaluate("typeof go + ' ' + (go === document.getElementById('go'))"), .success(.string("object true")))
     }
 }
+
+extension JavaScriptPageTests {
+    /// Hostile or broken page code ends in script errors; the host, the page and later taps go on.
+    func testUntrustedCodeStaysContained() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage(scriptLimits: ScriptLimits(timeLimit: 0.2))
+        let rec = Recorder()
+        page.bridgeReceiver = { rec.calls.append($0.path) }
+        page.loadHTMLString("""
+        <button id=spin>Spin</button><button id=ok>OK</button>
+        <script>
+          try { document.body.appendChild({ __id: 0 }); } catch (e) { console.log('refused', e.name); }
+          try { Node.prototype.appendChild.call({ __id: 99999999 }, document.body); } catch (e) { console.log('refused', e.name); }
+          Element.prototype.setAttribute.call({ __id: 1e15 }, 'a', 'b');
+        </script>
+        <script>function f() { return f() + 1 } f();</script>
+        <script>
+          document.getElementById('ok').addEventListener('click', () => { throw new Error('first listener broke') });
+          document.getElementById('ok').addEventListener('click', () => brazeBridge.logClick('ok'));
+          document.getElementById('spin').addEventListener('click', () => { for (;;) {} });
+          setTimeout(function again() { setTimeout(again, 0) }, 0);
+          let big = 'x'; try { while (true) big += big; } catch (e) { console.log('string', e.name); }
+        </script>
+        """, baseURL: nil)
+        let failures = page.events.compactMap { if case .scriptError(let f) = $0.kind { return f } else { return nil } }
+        XCTAssertTrue(failures.contains { $0.message.contains("RangeError") }, "\(failures)")
+        XCTAssertTrue(failures.contains { $0.message.contains("not a Node") }, "\(failures)")
+        XCTAssertEqual(page.events.filter { if case .console("log", let m) = $0.kind { return m.hasPrefix("refused") } else { return false } }.count, 2)
+        XCTAssertEqual(page.pendingTimerCount, 1, "a self-re-arming timer leaves the page idle")
+        let spin = try page.tap(elementID: "spin")
+        guard case .scriptFailed(_, .exception(let f))? = spin.actions.first else { return XCTFail("\(spin.actions)") }
+        XCTAssertEqual(f.kind, .timeout)
+        try page.tap(elementID: "ok")
+        XCTAssertEqual(rec.calls, ["logClick"], "the second listener runs after the first threw")
+        XCTAssertTrue(page.events.contains { if case .scriptError(let f) = $0.kind { return f.message.contains("first listener broke") } else { return false } })
+        page.advanceTime(by: 1)
+        XCTAssertEqual(page.pendingTimerCount, 1)
+    }
+}

@@ -30,6 +30,7 @@ final class PageScripting {
     private struct Timer { var due: Double; var seq: Int; var interval: Double? }
     private var timers: [Int: Timer] = [:]
     private var timerSeq = 0
+    private var firingTimer = false
     /// Node ids with listeners or `onX` properties set by scripts, and the event types.
     private(set) var listeners: [Int32: Set<String>] = [:]
     private var selectors: [String: CSSSelector] = [:]
@@ -143,7 +144,9 @@ final class PageScripting {
             now = max(now, t.due)
             if let interval = t.interval { timerSeq += 1; timers[id] = Timer(due: now + interval, seq: timerSeq, interval: interval) }
             else { timers[id] = nil }
+            firingTimer = true
             call("__oiaInternal.fireTimer", [.number(Double(id))])
+            firingTimer = false
             fired += 1
         }
         now = target
@@ -441,8 +444,12 @@ final class PageScripting {
         case "clock.now": return .number(now)
         case "timer.set":
             guard let tid = int(first) else { return .undefined }
-            let delay = max(0, a.count > 1 ? (a[1] == .undefined ? 0 : Double(str(a[1])) ?? 0) : 0)
+            var delay = max(0, a.count > 1 ? (a[1] == .undefined ? 0 : Double(str(a[1])) ?? 0) : 0)
+            if !delay.isFinite { delay = 0 }
             let repeating = a.count > 2 && a[2] == .bool(true)
+            // Timers set from timer callbacks wait at least 4 ms (browsers clamp nested timers), so a timer that
+            // re-arms itself with 0 cannot keep the page from becoming idle.
+            if firingTimer { delay = max(delay, 4) }
             timerSeq += 1
             timers[Int(tid)] = Timer(due: now + delay, seq: timerSeq, interval: repeating ? max(1, delay) : nil)
             return .undefined
