@@ -179,6 +179,14 @@ public final class ContentPage: @unchecked Sendable {
     /// Serializes everything that touches `scripting` (re-entrant: host functions call back into the page).
     let scriptLock = NSRecursiveLock()
     private var _viewport = ContentViewport.phone
+    private var _userScriptSource: (@Sendable () -> [ContentUserScript])?
+
+    /// Asked at every document load for the scripts the app adds to pages (the WebKit shim answers with its
+    /// `WKUserContentController.userScripts`). JavaScriptCore pages only.
+    public var userScriptSource: (@Sendable () -> [ContentUserScript])? {
+        get { locked { _userScriptSource } }
+        set { locked { _userScriptSource = newValue } }
+    }
 
     /// Limits applied to every document this page loads.
     public let limits: ContentLimits

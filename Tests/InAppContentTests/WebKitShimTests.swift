@@ -294,4 +294,21 @@ final class WebKitShimTests: XCTestCase {
 }
 
 struct UncheckedBox<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
+
+extension WebKitShimTests {
+    func testUserScriptsRunAtDocumentStartAndEnd() throws {
+        try requireJavaScriptCore()
+        let config = WKWebViewConfiguration()
+        config.userContentController.add(MessageCollector(), name: "log")
+        config.userContentController.addUserScript(WKUserScript(source: "window.order = ['start:' + typeof document.body.querySelector]",
+                                                                injectionTime: .atDocumentStart, forMainFrameOnly: true))
+        config.userContentController.addUserScript(WKUserScript(source: "order.push('end:' + document.querySelectorAll('p').length)",
+                                                                injectionTime: .atDocumentEnd, forMainFrameOnly: true))
+        let webView = WKWebView(frame: .zero, configuration: config)
+        webView.loadHTMLString("<p>a</p><script>order.push('page')</script><p>b</p>", baseURL: nil)
+        var result: Any?
+        webView.evaluateJavaScript("order.join(',')") { v, _ in result = v }
+        XCTAssertEqual(result as? String, "start:function,page,end:2")
+    }
+}
 #endif

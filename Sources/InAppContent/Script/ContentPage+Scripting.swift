@@ -30,7 +30,7 @@ extension ContentPage {
         guard s.isJavaScript, s.installPrelude() else { return }
         scripting = s
         adoptScriptDocument(s.snapshot())
-        s.runScripts()
+        s.runScripts(userScripts: userScriptSource?() ?? [])
         if scripting === s { adoptScriptDocument(s.snapshot()) }
     }
 

@@ -4,6 +4,14 @@
 import Foundation
 
 /// The simulated screen a page's scripts see (`innerWidth`, `devicePixelRatio`, `matchMedia`).
+/// A script the app adds to every page (`WKUserScript`), run in the page's JavaScript context.
+public struct ContentUserScript: Sendable, Equatable {
+    public var source: String
+    /// True: before the page's own scripts (`atDocumentStart`); false: after them, before `DOMContentLoaded`.
+    public var atDocumentStart: Bool
+    public init(source: String, atDocumentStart: Bool) { self.source = source; self.atDocumentStart = atDocumentStart }
+}
+
 public struct ContentViewport: Sendable, Equatable {
     /// Width in CSS pixels (points).
     public var width: Double
@@ -98,8 +106,17 @@ final class PageScripting {
 
     // MARK: Running
 
-    func runScripts() {
+    func runUserScripts(_ scripts: [ContentUserScript], atStart: Bool) {
+        for (i, script) in scripts.enumerated() where script.atDocumentStart == atStart {
+            if case .failure(let f) = engine.evaluate(script.source, sourceURL: "user-script-\(i + 1)", startLine: 1) {
+                page?.emit(.scriptError(f))
+            }
+        }
+    }
+
+    func runScripts(userScripts: [ContentUserScript] = []) {
         guard let page else { return }
+        runUserScripts(userScripts, atStart: true)
         let doc = tree.snapshot()
         var n = 0
         for script in doc.elements(tag: "script") {
@@ -120,6 +137,7 @@ final class PageScripting {
                 page.emit(.scriptRan(source: "inline-script-\(n)"))
             }
         }
+        runUserScripts(userScripts, atStart: false)
         call("__oiaInternal.ready", [.string("interactive")])
         call("__oiaInternal.ready", [.string("complete")])
         if bridgeEnabled { call("__oiaInternal.fire", [.string("ab.BridgeReady")]) }

@@ -159,12 +159,13 @@ public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
     public static let all: WKAudiovisualMediaTypes = [.audio, .video]
 }
 
-/// When a user script would be injected. Scripts are stored, never run (there is no JavaScript engine).
+/// When a user script is injected: before the page's scripts, or after them (before `DOMContentLoaded`).
+/// User scripts run where JavaScriptCore is available; with the script subset they are stored only.
 public enum WKUserScriptInjectionTime: Int, Sendable {
     case atDocumentStart = 0, atDocumentEnd = 1
 }
 
-/// A script to inject into pages. Kept for inspection only.
+/// A script injected into every page the web view loads (JavaScriptCore pages).
 open class WKUserScript: @unchecked Sendable {
     public let source: String
     public let injectionTime: WKUserScriptInjectionTime
@@ -299,6 +300,12 @@ open class WKWebView: UIView, @unchecked Sendable {
         adapter.webView = self
         page.host = self
         page.navigationDelegate = adapter
+        let controller = configuration.userContentController
+        page.userScriptSource = { [weak controller] in
+            (controller?.userScripts ?? []).map {
+                ContentUserScript(source: $0.source, atDocumentStart: $0.injectionTime == .atDocumentStart)
+            }
+        }
         addSubview(scrollView)
     }
 
