@@ -19,9 +19,18 @@ public struct ContentRenderer: MessageRenderer {
         guard case .html(let html) = message.content else {
             return try LayoutRenderer().render(message, in: context)
         }
-        let document: HTMLDocument
+        var document: HTMLDocument
         do { document = try HTMLDocument.parse(html.html, limits: limits) }
         catch { throw RenderError.unsupportedContent("HTML could not be loaded: \(error)") }
+        if document.scriptCount > 0 && ScriptEngines.isJavaScriptCoreAvailable {
+            // Draw what the page's scripts build (score scales, dots, texts), as a device shows it after load.
+            let page = ContentPage(limits: limits)
+            page.bridgeReceiver = { _ in }
+            page.viewport = ContentViewport(width: context.device.screenSize.width, height: context.device.screenSize.height,
+                                            scale: 3, darkMode: context.device.appearance == .dark)
+            page.loadHTMLString(html.html, baseURL: html.baseURL)
+            if page.scriptEngine == .javaScriptCore { document = page.document }
+        }
         return layout(message.id, document, context.device)
     }
 
