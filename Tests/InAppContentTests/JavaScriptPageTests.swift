@@ -269,3 +269,27 @@ extension JavaScriptPageTests {
         XCTAssertEqual(page.pendingTimerCount, 1)
     }
 }
+
+extension JavaScriptPageTests {
+    func testStatePseudoClassesInScriptQueries() throws {
+        let (page, rec) = try page("""
+        <form id=f><label><input type=radio name=nps value=7>7</label><label><input type=radio name=nps value=9>9</label>
+        <ul><li class=opt>a</li><li class="opt off">b</li><li class=opt>c</li></ul>
+        <button type=button id=send>Send</button></form>
+        <script>
+          document.getElementById('send').addEventListener('click', () => {
+            const picked = document.querySelector('input[name=nps]:checked');
+            brazeBridge.logCustomEvent('nps', { score: picked ? Number(picked.value) : null,
+              live: document.querySelectorAll('li.opt:not(.off)').length, first: document.querySelector('ul > li:first-child').textContent,
+              matches: picked ? picked.matches('input:checked') : false });
+          });
+        </script>
+        """)
+        try page.tap(elementID: "send")
+        try page.tap(selector: "input[value='9']")
+        try page.tap(elementID: "send")
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(rec.calls, ["logCustomEvent(\"nps\",{\"first\":\"a\",\"live\":2,\"matches\":false,\"score\":null})",
+                                   "logCustomEvent(\"nps\",{\"first\":\"a\",\"live\":2,\"matches\":true,\"score\":9})"])
+    }
+}

@@ -264,14 +264,61 @@ const ParentNode = {
   get childElementCount() { return H('dom.children', this.__id, true).length; },
   get firstElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[0] : null); },
   get lastElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[c.length - 1] : null); },
-  querySelector(s) { return wrap(H('dom.query', this.__id, String(s), false)); },
-  querySelectorAll(s) { return ids(H('dom.query', this.__id, String(s), true)); },
+  querySelector(s) { return query(this, String(s), false); },
+  querySelectorAll(s) { return query(this, String(s), true); },
   getElementsByTagName(t) { return ids(H('dom.query', this.__id, t === '*' ? '*' : String(t).replace(/[^\w-]/g, ''), true)); },
   getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return sel ? ids(H('dom.query', this.__id, sel, true)) : []; },
   append(...ns) { for (const n of ns) this.appendChild(toNode(n)); },
   prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); },
   replaceChildren(...ns) { H('dom.setText', this.__id, ''); this.append(...ns); },
 };
+// Selectors: CSSSelector natively; selectors whose last compound adds state pseudo-classes (:checked, :disabled,
+// :enabled, :selected, :not(…), :first-child, :last-child, :only-child, :nth-child(n), :empty, :focus) are
+// matched natively without them, then filtered here.
+const PSEUDO = /:(checked|disabled|enabled|selected|first-child|last-child|only-child|empty|focus|required|optional|not\(([^()]*)\)|nth-child\(\s*(\d+)\s*\))/g;
+function splitList(sel) {
+  const out = []; let depth = 0, cur = '';
+  for (const ch of sel) { if (ch === '(') depth++; if (ch === ')') depth--; if (ch === ',' && depth === 0) { out.push(cur); cur = ''; } else cur += ch; }
+  out.push(cur); return out.map(x => x.trim());
+}
+function pseudoOK(el, m) {
+  const kids = () => el.parentElement ? el.parentElement.children : [el];
+  switch (m[1].replace(/\(.*$/, '')) {
+    case 'checked': return !!el.checked || (el.localName === 'option' && el.selected);
+    case 'selected': return !!el.selected;
+    case 'disabled': return isDisabled(el);
+    case 'enabled': return CONTROLS.test(el.localName) && !isDisabled(el);
+    case 'required': return el.hasAttribute('required');
+    case 'optional': return CONTROLS.test(el.localName) && !el.hasAttribute('required');
+    case 'first-child': return kids()[0] === el;
+    case 'last-child': { const k = kids(); return k[k.length - 1] === el; }
+    case 'only-child': return kids().length === 1;
+    case 'empty': return !el.hasChildNodes();
+    case 'focus': return activeElement === el;
+    case 'not': return !el.matches(m[2]);
+    case 'nth-child': return kids()[+m[3] - 1] === el;
+  }
+  return false;
+}
+function query(scope, sel, all) {
+  try {
+    return all ? ids(H('dom.query', scope.__id, sel, true)) : wrap(H('dom.query', scope.__id, sel, false));
+  } catch (e) {
+    if (!(e && e.name === 'SyntaxError') || !sel.includes(':')) throw e;
+    const found = new Set();
+    for (const part of splitList(sel)) {
+      const pseudos = [...part.matchAll(PSEUDO)];
+      const base = part.replace(PSEUDO, '');
+      let lastComb = -1, depth = 0;
+      for (let i = 0; i < part.length; i++) { const c = part[i]; if (c === '(') depth++; else if (c === ')') depth--; else if (depth === 0 && (c === ' ' || c === '>')) lastComb = i; }
+      if (!pseudos.length || base.includes(':') || pseudos.some(m => m.index < lastComb)) throw e;
+      const baseSel = /[\s>]$/.test(base) || base === '' ? base + '*' : base;
+      for (const el of ids(H('dom.query', scope.__id, baseSel, true))) if (pseudos.every(m => pseudoOK(el, m))) found.add(el);
+    }
+    const list = ids(H('dom.query', scope.__id, '*', true)).filter(el => found.has(el));
+    return all ? list : (list[0] || null);
+  }
+}
 function cssEscape(s) { return String(s).replace(/[^\w-]/g, c => '\\' + c); }
 function mixin(C, o) { for (const k of Object.getOwnPropertyNames(o)) Object.defineProperty(C.prototype, k, Object.getOwnPropertyDescriptor(o, k)); }
 class DocumentFragment extends Node {}
@@ -398,9 +445,15 @@ class Element extends Node {
   replaceWith(...ns) { const p = this.parentNode; if (!p) return; const ref = this.nextSibling; this.remove(); for (const n of ns) p.insertBefore(toNode(n), ref); }
   get nextElementSibling() { return sibling(this, 'dom.next'); }
   get previousElementSibling() { return sibling(this, 'dom.prev'); }
-  matches(s) { return H('dom.matches', this.__id, String(s)); }
+  matches(s) {
+    try { return H('dom.matches', this.__id, String(s)); }
+    catch (e) { if (!(e && e.name === 'SyntaxError')) throw e; const p = this.parentNode || this; return query(p, String(s), true).includes(this); }
+  }
   webkitMatchesSelector(s) { return this.matches(s); }
-  closest(s) { return wrap(H('dom.closest', this.__id, String(s))); }
+  closest(s) {
+    try { return wrap(H('dom.closest', this.__id, String(s))); }
+    catch (e) { if (!(e && e.name === 'SyntaxError')) throw e; for (let n = this; n && n.nodeType === 1; n = n.parentElement) if (n.matches(s)) return n; return null; }
+  }
   getBoundingClientRect() { const w = H('device').width; const r = { x: 0, y: 0, top: 0, left: 0, width: w, height: 0, right: w, bottom: 0 }; r.toJSON = () => r; return r; }
   getClientRects() { return [this.getBoundingClientRect()]; }
   get clientWidth() { return H('device').width; } get clientHeight() { return 0; }
