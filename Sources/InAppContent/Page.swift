@@ -180,6 +180,20 @@ public final class ContentPage: @unchecked Sendable {
     let scriptLock = NSRecursiveLock()
     private var _viewport = ContentViewport.phone
     private var _userScriptSource: (@Sendable () -> [ContentUserScript])?
+    private var assets: [String: Data] = [:]
+
+    /// Registers the bytes served for `url` (a `<script src>` of the message's asset bundle, say). Nothing else is
+    /// fetched: unregistered http(s) URLs fail as offline; `file:` URLs load from inside the readable directory.
+    public func registerAsset(_ data: Data, for url: URL) { locked { assets[url.absoluteString] = data } }
+
+    /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
+    func subresource(_ url: URL) -> String? {
+        let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }
+        if let registered { return String(decoding: registered, as: UTF8.self) }
+        guard url.isFileURL, let root, ContentPage.isFile(url, inside: root),
+              let data = FileManager.default.contents(atPath: url.path), data.count <= limits.maxDocumentBytes else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
 
     /// Asked at every document load for the scripts the app adds to pages (the WebKit shim answers with its
     /// `WKUserContentController.userScripts`). JavaScriptCore pages only.

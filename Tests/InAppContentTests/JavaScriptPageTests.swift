@@ -293,3 +293,20 @@ extension JavaScriptPageTests {
                                    "logCustomEvent(\"nps\",{\"first\":\"a\",\"live\":2,\"matches\":true,\"score\":9})"])
     }
 }
+
+extension JavaScriptPageTests {
+    func testScriptSourcesComeFromRegisteredAssetsOrTheReadableDirectoryOnly() throws {
+        try requireJavaScriptCore()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("oia-js-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "window.fromFile = 1".write(to: dir.appendingPathComponent("local.js"), atomically: true, encoding: .utf8)
+        try "<script src='local.js'></script><script src='https://cdn.example/lib.js'></script><script src='https://cdn.example/missing.js' onerror='window.failed = 1'></script><script>window.seen = [typeof fromFile, typeof fromCDN, typeof failed].join()</script>"
+            .write(to: dir.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        let page = ContentPage()
+        page.registerAsset(Data("window.fromCDN = 2".utf8), for: URL(string: "https://cdn.example/lib.js")!)
+        page.loadFileURL(dir.appendingPathComponent("index.html"), allowingReadAccessTo: dir)
+        XCTAssertEqual(page.evaluate("seen"), .success(.string("number,number,number")))
+        XCTAssertTrue(page.events.contains { $0.kind == .networkBlocked(api: "script", url: "https://cdn.example/missing.js") })
+    }
+}

@@ -124,12 +124,15 @@ final class PageScripting {
             guard ["", "text/javascript", "application/javascript", "module", "text/ecmascript"].contains(type) else { continue }
             n += 1
             guard let id = nodeID(of: script) else { continue }
+            var source = script.textContent
             if let src = script["src"] {
-                page.emit(.networkBlocked(api: "script", url: page.resolve(href: src)?.absoluteString ?? src))
-                _ = engine.call("__oiaInternal.scriptError", [.number(Double(id.raw))])
-                continue
+                guard let url = page.resolve(href: src), let text = page.subresource(url) else {
+                    page.emit(.networkBlocked(api: "script", url: page.resolve(href: src)?.absoluteString ?? src))
+                    _ = engine.call("__oiaInternal.scriptError", [.number(Double(id.raw))])
+                    continue
+                }
+                source = text
             }
-            let source = script.textContent
             _ = engine.call("__oiaInternal.syncNamed", [])
             if case .failure(let f) = engine.evaluate(source, sourceURL: "inline-script-\(n)", startLine: 1) {
                 page.emit(.scriptError(f))
