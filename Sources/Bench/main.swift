@@ -147,8 +147,8 @@ if wanted("scripts") {
     print("")
     print(ScriptEngines.availability)
     print("")
-    print("| file | ours ms/message | ours MB/live page | jsdom ms/message | jsdom MB/live page | ours ÷ jsdom (throughput) |")
-    print("|---|---|---|---|---|---|")
+    print("| file | ours ms/message | ours, shared VM | ours MB/live page | jsdom ms/message | jsdom MB/live page | ours ÷ jsdom | shared VM ÷ jsdom |")
+    print("|---|---|---|---|---|---|---|---|")
     let jsFiles = ((try? FileManager.default.contentsOfDirectory(atPath: "Tests/Fixtures/HTML/js")) ?? [])
         .filter { $0.hasSuffix(".html") }.sorted().map { "Tests/Fixtures/HTML/js/\($0)" }
     var jsdom: [String: (Double, Double)] = [:]
@@ -171,10 +171,11 @@ if wanted("scripts") {
         do { r = try ScriptBench.run(file: file, samples: quick ? 9 : 25) } catch { fail("\(file): \(error)") }
         let ms = r.sample.median * 1000
         let peer = jsdom[file]
+        let sharedMs = r.shared.median * 1000
         if let peer { jsdomRatios.append(peer.0 / ms) }
         print("| \((file as NSString).lastPathComponent) | \(fmt(ms, 3)) (\(fmt(r.sample.min * 1000, 3))–\(fmt(r.sample.max * 1000, 3))) | "
-              + "\(fmt(r.mbPerPage, 2)) | \(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | "
-              + "\(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") |")
+              + "\(fmt(sharedMs, 3)) | \(fmt(r.mbPerPage, 2)) | \(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | "
+              + "\(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") | \(peer.map { fmt($0.0 / sharedMs, 1) + "×" } ?? "–") |")
     }
 }
 print("")

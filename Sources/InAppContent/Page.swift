@@ -212,13 +212,19 @@ public final class ContentPage: @unchecked Sendable {
     ///   - scriptEngine: `.javaScriptCore` (the default) runs pages' JavaScript where the library is available
     ///     (see ``ScriptEngines/availability``); `.subset` keeps the statement subset only.
     ///   - scriptLimits: time and memory bounds for each script, event handler and timer callback.
+    ///   - virtualMachine: a JavaScript VM shared with other pages (cheaper page loads; runs serialize per VM).
     public init(limits: ContentLimits = .default, messageHandlers: MessageHandlerRegistry = MessageHandlerRegistry(),
-                scriptEngine: ScriptEngineKind = .javaScriptCore, scriptLimits: ScriptLimits = .default) {
+                scriptEngine: ScriptEngineKind = .javaScriptCore, scriptLimits: ScriptLimits = .default,
+                virtualMachine: ScriptVirtualMachine? = nil) {
         self.limits = limits
         self.messageHandlers = messageHandlers
         self.preferredEngine = scriptEngine
         self.scriptLimits = scriptLimits
+        self.virtualMachine = virtualMachine
     }
+
+    /// The JavaScript VM this page's contexts live in, when shared with other pages; nil: one VM per document.
+    public let virtualMachine: ScriptVirtualMachine?
 
     /// The engine asked for at creation; ``scriptEngine`` says which one runs the loaded document.
     public let preferredEngine: ScriptEngineKind

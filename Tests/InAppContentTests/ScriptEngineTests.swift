@@ -128,3 +128,25 @@ final class ScriptEngineTests: XCTestCase {
         XCTAssertFalse(line.contains("\n"))
     }
 }
+
+extension ScriptEngineTests {
+    func testPagesSharingAVirtualMachineKeepSeparateGlobalsAndLimits() throws {
+        try requireJavaScriptCore()
+        let vm = try XCTUnwrap(ScriptVirtualMachine())
+        var pages: [ContentPage] = []
+        for i in 0..<3 {
+            let page = ContentPage(scriptLimits: ScriptLimits(timeLimit: 0.2), virtualMachine: vm)
+            page.loadHTMLString("<button id=b>b</button><script>var mine = \(i); document.getElementById('b').onclick = () => { for (;;) {} }</script>", baseURL: nil)
+            pages.append(page)
+        }
+        XCTAssertEqual(pages.map { $0.evaluate("mine") }, [.success(.number(0)), .success(.number(1)), .success(.number(2))])
+        let r = try pages[1].tap(elementID: "b")
+        guard case .scriptFailed(_, .exception(let f))? = r.actions.first else { return XCTFail("\(r.actions)") }
+        XCTAssertEqual(f.kind, .timeout)
+        XCTAssertEqual(pages[2].evaluate("mine + 1"), .success(.number(3)))
+        pages.removeAll()
+        let later = ContentPage(virtualMachine: vm)
+        later.loadHTMLString("<script>var x = typeof mine</script>", baseURL: nil)
+        XCTAssertEqual(later.evaluate("x"), .success(.string("undefined")))
+    }
+}

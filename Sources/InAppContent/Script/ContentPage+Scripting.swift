@@ -26,7 +26,7 @@ extension ContentPage {
         scripting = nil
         guard preferredEngine == .javaScriptCore, ScriptEngines.isJavaScriptCoreAvailable else { return }
         let s = PageScripting(page: self, document: doc, limits: scriptLimits, maxNodes: limits.maxNodes,
-                              bridgeEnabled: bridgeReceiver != nil)
+                              bridgeEnabled: bridgeReceiver != nil, virtualMachine: virtualMachine)
         guard s.isJavaScript, s.installPrelude() else { return }
         scripting = s
         adoptScriptDocument(s.snapshot())

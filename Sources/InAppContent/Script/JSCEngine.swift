@@ -1,4 +1,4 @@
-// The JavaScriptCore engine: one context group and one global context per page, one native host function,
+// The JavaScriptCore engine: one global context per page in its own context group (VM) or a shared one, one native host function,
 // a watchdog on every run (time and memory), exceptions turned into ScriptFailure with message, line, column.
 import Foundation
 #if canImport(Glibc)
@@ -19,20 +19,15 @@ private final class JSCWatchdog: @unchecked Sendable {
     private var deadline: Double = .infinity
     private var residentAtStart = 0
     private(set) var tripped: ScriptFailure.Kind?
-    let timeLimit: Double
-    let memoryLimit: Int
+    private var memoryLimit = Int.max
     /// How often JavaScriptCore asks; the callback re-arms the limit itself (this library version does not
     /// restart its timer when the callback answers "go on").
-    let tick: Double
+    static let tick = 0.05
     var rearm: (() -> Void)?
 
-    init(timeLimit: Double, memoryLimit: Int) {
-        self.timeLimit = timeLimit; self.memoryLimit = memoryLimit
-        tick = max(0.001, min(timeLimit, 0.05))
-    }
-
-    func start() {
+    func start(timeLimit: Double, memoryLimit: Int) {
         lock.lock(); defer { lock.unlock() }
+        self.memoryLimit = memoryLimit
         deadline = JSCWatchdog.now() + timeLimit
         residentAtStart = JSCWatchdog.residentBytes()
         tripped = nil
@@ -73,6 +68,52 @@ private final class JSCWatchdog: @unchecked Sendable {
     }
 }
 
+/// A JavaScriptCore virtual machine (context group): its heap, code cache, watchdog and run lock. Each page
+/// has its own unless pages are given a shared ``ScriptVirtualMachine``.
+final class JSCVM: @unchecked Sendable {
+    let lib: JSCLibrary
+    let group: JSContextGroupRef
+    fileprivate let watchdog = JSCWatchdog()
+    private let watchdogRef: Unmanaged<JSCWatchdog>
+    /// Serializes runs in this VM (re-entrant for host callbacks on the same thread).
+    let lock = NSRecursiveLock()
+    var depth = 0
+    let hasTimeLimit: Bool
+
+    init?(library lib: JSCLibrary) {
+        guard let group = lib.contextGroupCreate() else { return nil }
+        self.lib = lib
+        self.group = group
+        watchdogRef = Unmanaged.passRetained(watchdog)
+        if let setLimit = lib.setExecutionTimeLimit {
+            let opaque = watchdogRef.toOpaque()
+            watchdog.rearm = { setLimit(group, JSCWatchdog.tick, jscShouldTerminate, opaque) }
+            setLimit(group, JSCWatchdog.tick, jscShouldTerminate, opaque)
+            hasTimeLimit = true
+        } else {
+            hasTimeLimit = false
+        }
+    }
+
+    deinit {
+        lib.clearExecutionTimeLimit?(group)
+        lib.contextGroupRelease(group)
+        watchdogRef.release()
+    }
+}
+
+/// A JavaScript virtual machine pages can share (like `WKProcessPool`): creating a page's context in a warm
+/// VM is several times cheaper than creating a VM per page. Pages keep separate global objects; their runs are
+/// serialized per VM, so share one only between pages used from one thread at a time.
+public final class ScriptVirtualMachine: @unchecked Sendable {
+    let vm: JSCVM
+    /// Nil where JavaScriptCore is not available.
+    public init?() {
+        guard case .success(let lib) = JSCLibrary.shared, let vm = JSCVM(library: lib) else { return nil }
+        self.vm = vm
+    }
+}
+
 private let jscHostCallback: JSCLibrary.CallAsFunction = { ctx, function, _, argc, argv, exception in
     guard let function, let engine = JSCEngine.engine(of: function) else { return nil }
     return engine.hostCall(ctx: ctx, argc: argc, argv: argv, exception: exception)
@@ -95,19 +136,18 @@ final class JSCEngine: ScriptEngine {
     let lib: JSCLibrary
     let limits: ScriptLimits
     private let host: ScriptHostFunction
-    private let group: JSContextGroupRef
+    let vm: JSCVM
     let ctx: JSContextRef
     private let hostClass: JSClassRef
-    private let watchdog: JSCWatchdog
-    private let watchdogRef: Unmanaged<JSCWatchdog>
-    private let lock = NSRecursiveLock()
-    private var depth = 0
+    private var watchdog: JSCWatchdog { vm.watchdog }
+    private var lock: NSRecursiveLock { vm.lock }
     /// True when the library can bound run time (JSContextGroupSetExecutionTimeLimit).
-    let hasTimeLimit: Bool
+    var hasTimeLimit: Bool { vm.hasTimeLimit }
 
-    init?(library lib: JSCLibrary, limits: ScriptLimits, host: @escaping ScriptHostFunction) {
-        guard let group = lib.contextGroupCreate() else { return nil }
-        guard let ctx = lib.globalContextCreateInGroup(group, nil) else { lib.contextGroupRelease(group); return nil }
+    init?(library lib: JSCLibrary, limits: ScriptLimits, vm shared: JSCVM? = nil, host: @escaping ScriptHostFunction) {
+        guard let vm = shared ?? JSCVM(library: lib) else { return nil }
+        vm.lock.lock(); defer { vm.lock.unlock() }
+        guard let ctx = lib.globalContextCreateInGroup(vm.group, nil) else { return nil }
         // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
         // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
         // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
@@ -122,36 +162,24 @@ final class JSCEngine: ScriptEngine {
         slot(5).storeBytes(of: jscHostFinalize, as: JSCLibrary.Finalize.self)
         slot(11).storeBytes(of: jscHostCallback, as: JSCLibrary.CallAsFunction.self)
         guard let cls = lib.classCreate(def) else {
-            lib.globalContextRelease(ctx); lib.contextGroupRelease(group); return nil
+            lib.globalContextRelease(ctx); return nil
         }
         self.lib = lib
         self.limits = limits
         self.host = host
-        self.group = group
+        self.vm = vm
         self.ctx = ctx
         self.hostClass = cls
-        self.watchdog = JSCWatchdog(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit)
-        self.watchdogRef = Unmanaged.passRetained(watchdog)
-        if let setLimit = lib.setExecutionTimeLimit {
-            // Asked every tick; the watchdog compares against the run's own deadline and memory growth.
-            let tick = watchdog.tick, opaque = watchdogRef.toOpaque()
-            watchdog.rearm = { setLimit(group, tick, jscShouldTerminate, opaque) }
-            setLimit(group, tick, jscShouldTerminate, opaque)
-            hasTimeLimit = true
-        } else {
-            hasTimeLimit = false
-        }
         let box = Unmanaged.passRetained(JSCHostBox(self)).toOpaque()
         let fn = lib.objectMake(ctx, cls, box)
         lib.withString("__oiaHost") { lib.objectSetProperty(ctx, lib.contextGetGlobalObject(ctx), $0, fn, 0, nil) }
     }
 
     deinit {
-        lib.clearExecutionTimeLimit?(group)
+        vm.lock.lock()
         lib.globalContextRelease(ctx)
-        lib.contextGroupRelease(group)
         lib.classRelease(hostClass)
-        watchdogRef.release()
+        vm.lock.unlock()
     }
 
     static func engine(of function: JSObjectRef) -> JSCEngine? {
@@ -163,9 +191,9 @@ final class JSCEngine: ScriptEngine {
 
     private func enter<T>(_ body: () -> T) -> T {
         lock.lock(); defer { lock.unlock() }
-        if depth == 0 { watchdog.start() }
-        depth += 1
-        defer { depth -= 1 }
+        if vm.depth == 0 { watchdog.start(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit) }
+        vm.depth += 1
+        defer { vm.depth -= 1 }
         return body()
     }
 

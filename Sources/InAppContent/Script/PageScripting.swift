@@ -47,12 +47,13 @@ final class PageScripting {
     private var position: [Int32: Int32] = [:] // DOMNodeID.raw → snapshot index
     let bridgeEnabled: Bool
 
-    init(page: ContentPage, document: HTMLDocument, limits: ScriptLimits, maxNodes: Int, bridgeEnabled: Bool) {
+    init(page: ContentPage, document: HTMLDocument, limits: ScriptLimits, maxNodes: Int, bridgeEnabled: Bool,
+         virtualMachine: ScriptVirtualMachine? = nil) {
         self.page = page
         self.tree = DOMTree(document)
         self.tree.maxNodes = maxNodes
         self.bridgeEnabled = bridgeEnabled
-        self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits) { [unowned self] op, args throws(ScriptHostError) in
+        self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits, virtualMachine: virtualMachine) { [unowned self] op, args throws(ScriptHostError) in
             try self.host(op, args)
         }
     }

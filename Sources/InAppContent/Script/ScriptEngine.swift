@@ -111,9 +111,10 @@ public enum ScriptEngines {
 
     /// A new engine: JavaScriptCore when it is available and `preferred` allows it, else the subset.
     public static func make(preferred: ScriptEngineKind = .javaScriptCore, limits: ScriptLimits = .default,
+                            virtualMachine: ScriptVirtualMachine? = nil,
                             host: @escaping ScriptHostFunction) -> any ScriptEngine {
         if preferred == .javaScriptCore, case .success(let lib) = JSCLibrary.shared,
-           let engine = JSCEngine(library: lib, limits: limits, host: host) {
+           let engine = JSCEngine(library: lib, limits: limits, vm: virtualMachine?.vm, host: host) {
             return engine
         }
         return SubsetEngine(host: host)
