@@ -29,7 +29,7 @@ private final class JSCWatchdog: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         self.memoryLimit = memoryLimit
         deadline = JSCWatchdog.now() + timeLimit
-        residentAtStart = JSCWatchdog.residentBytes()
+        residentAtStart = 0   // read at the first tick: runs shorter than a tick cost no system call
         tripped = nil
     }
 
@@ -37,6 +37,7 @@ private final class JSCWatchdog: @unchecked Sendable {
         lock.lock()
         if JSCWatchdog.now() >= deadline { tripped = .timeout; lock.unlock(); return true }
         let resident = JSCWatchdog.residentBytes()
+        if residentAtStart == 0 { residentAtStart = resident }
         if resident > 0, resident - residentAtStart > memoryLimit { tripped = .memory; lock.unlock(); return true }
         let rearm = self.rearm
         lock.unlock()

@@ -215,9 +215,27 @@ open class WKUserContentController: @unchecked Sendable {
 }
 
 /// Settings for a web view.
+/// Web views whose configurations share a process pool run their pages' JavaScript in one JavaScriptCore VM
+/// (cheaper page loads; their scripts run one at a time). Each configuration gets its own pool by default.
+open class WKProcessPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var vm: ScriptVirtualMachine??
+    public init() {}
+    /// The shared VM, created on first use (nil where JavaScriptCore is not available).
+    public var virtualMachine: ScriptVirtualMachine? {
+        lock.lock(); defer { lock.unlock() }
+        if let vm { return vm }
+        let made = ScriptVirtualMachine()
+        vm = .some(made)
+        return made
+    }
+}
+
 open class WKWebViewConfiguration: @unchecked Sendable {
     /// Message handlers and user scripts.
     open var userContentController = WKUserContentController()
+    /// The JavaScript VM of the web views using this configuration.
+    open var processPool = WKProcessPool()
     /// Recorded only.
     open var allowsInlineMediaPlayback = false
     /// Recorded only.
@@ -295,7 +313,8 @@ open class WKWebView: UIView, @unchecked Sendable {
     public init(frame: CGRect, configuration: WKWebViewConfiguration) {
         self.configuration = configuration
         self.page = ContentPage(limits: configuration.contentLimits,
-                                messageHandlers: configuration.userContentController.registry)
+                                messageHandlers: configuration.userContentController.registry,
+                                virtualMachine: configuration.processPool.virtualMachine)
         super.init(frame: frame)
         adapter.webView = self
         page.host = self
