@@ -1,20 +1,61 @@
 // Character references (`&amp;`, `&#x41;`, `&notin;`): the HTML Standard's matching rules over the full table of
 // named references (NamedReferences.swift, generated) and the numeric ones with their replacements.
+import Foundation
 
 enum CharacterReferences {
-    /// Name (bytes packed into a string key, with `;` when the name has one) → one or two code points
-    /// (second 0 when absent).
-    static let named: [String: (UInt32, UInt32)] = {
-        var d: [String: (UInt32, UInt32)] = [:]
-        d.reserveCapacity(NamedReferenceData.count)
-        for line in NamedReferenceData.table.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            let first = UInt32(parts[1], radix: 16) ?? 0xFFFD
-            let second = parts.count > 2 ? UInt32(parts[2], radix: 16) ?? 0 : 0
-            d[String(parts[0])] = (first, second)
+    /// The table, sorted by name bytes (names keep their `;`), built once from the generated data by one pass
+    /// over its bytes. Lookups are binary searches, so no String is made per reference.
+    struct Table {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = []      // name i is bytes[starts[i] ..< starts[i + 1]]
+        var values: [(UInt32, UInt32)] = []
+
+        init(_ data: String) {
+            let u = Array(data.utf8)
+            bytes.reserveCapacity(u.count / 2)
+            var i = 0
+            while i < u.count {
+                starts.append(Int32(bytes.count))
+                while u[i] != 0x20 { bytes.append(u[i]); i += 1 }
+                i += 1
+                var cps: [UInt32] = []
+                var v: UInt32 = 0
+                while i < u.count && u[i] != 0x0A {
+                    let c = u[i]
+                    if c == 0x20 { cps.append(v); v = 0 } else { v = v * 16 + UInt32(c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10) }
+                    i += 1
+                }
+                cps.append(v)
+                values.append((cps[0], cps.count > 1 ? cps[1] : 0))
+                i += 1
+            }
+            starts.append(Int32(bytes.count))
         }
-        return d
-    }()
+
+        var count: Int { values.count }
+
+        func name(_ i: Int) -> String {
+            String(decoding: bytes[Int(starts[i])..<Int(starts[i + 1])], as: UTF8.self)
+        }
+
+        /// The code points of the name `p[0..<n]`, if it is in the table.
+        func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt32, UInt32)? {
+            var lo = 0, hi = values.count - 1
+            return bytes.withUnsafeBufferPointer { b in
+                while lo <= hi {
+                    let mid = (lo + hi) >> 1
+                    let s = Int(starts[mid]), len = Int(starts[mid + 1]) - s
+                    let r = memcmp(b.baseAddress! + s, p, min(len, n))
+                    let order = r != 0 ? Int(r) : len - n
+                    if order == 0 { return values[mid] }
+                    if order < 0 { lo = mid + 1 } else { hi = mid - 1 }
+                }
+                return nil
+            }
+        }
+    }
+
+    static let table = Table(NamedReferenceData.table)
 
     /// Longest name in the table, in bytes.
     static let longest = 32
@@ -46,9 +87,9 @@ enum CharacterReferences {
         while j < end && j - (i + 1) < longest && isAlnum(p[j]) { j += 1 }
         let hasSemicolon = j < end && p[j] == 0x3B
         var len = j - (i + 1) + (hasSemicolon ? 1 : 0)
+        let table = CharacterReferences.table
         while len > 0 {
-            let key = String(decoding: UnsafeBufferPointer(start: p + i + 1, count: len), as: UTF8.self)
-            if let (a, b) = named[key] {
+            if let (a, b) = table.lookup(p + i + 1, len) {
                 let next = i + 1 + len
                 let endsWithSemicolon = p[next - 1] == 0x3B
                 if !endsWithSemicolon && inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) {

@@ -47,6 +47,28 @@ private let nulByte: [UInt8] = [0]
 private let ltBytes: [UInt8] = [0x3C], ltSlashBytes: [UInt8] = [0x3C, 0x2F], ampBytes: [UInt8] = [0x26]
 private let dashBytes: [UInt8] = [0x2D], bracketBytes: [UInt8] = [0x5D], ltBangBytes: [UInt8] = [0x3C, 0x21]
 
+/// Index of the first of the bytes `a`, `b`, `c` in `p[from..<end]`, or `end`; eight bytes at a time.
+@inline(__always)
+func scanFor(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+    var j = from
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    let ma = ones &* UInt64(a), mb = ones &* UInt64(b), mc = ones &* UInt64(c)
+    let raw = UnsafeRawPointer(p)
+    while j + 8 <= end {
+        let v = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+        let xa = v ^ ma, xb = v ^ mb, xc = v ^ mc
+        // A zero byte in any of the three XORs means a match (the test has no false negatives).
+        if (((xa &- ones) & ~xa) | ((xb &- ones) & ~xb) | ((xc &- ones) & ~xc)) & highs != 0 { break }
+        j += 8
+    }
+    while j < end {
+        let x = p[j]
+        if x == a || x == b || x == c { return j }
+        j += 1
+    }
+    return end
+}
+
 extension HTMLParser {
     // MARK: Emitting
 
@@ -102,7 +124,7 @@ extension HTMLParser {
         guard attrPending else { return }
         attrPending = false
         if attrDuplicate {
-            text.removeSubrange(attrValueStart...)
+            if text.count > attrValueStart { text.removeSubrange(attrValueStart...) }
         } else {
             attrs.append(AttrRecord(name: attrName, start: Int32(attrValueStart), count: Int32(text.count - attrValueStart)))
         }
@@ -112,9 +134,11 @@ extension HTMLParser {
         finishAttribute()
         if tagName < 0 { tagName = tagNameBuf.withUnsafeBufferPointer { internLower($0.baseAddress!, 0, $0.count) } }
         if tagIsEnd {
-            if attrs.count > attrStart { tokenError("end-tag-with-attributes") }
-            attrs.removeSubrange(attrStart...)
-            text.removeSubrange(textMark...)
+            if attrs.count > attrStart {
+                tokenError("end-tag-with-attributes")
+                attrs.removeSubrange(attrStart...)
+            }
+            if text.count > textMark { text.removeSubrange(textMark...) }
             endTag(tagName)
         } else {
             lastStartTag = tagName
@@ -124,8 +148,8 @@ extension HTMLParser {
 
     mutating func dropTag() {
         attrPending = false
-        attrs.removeSubrange(attrStart...)
-        text.removeSubrange(textMark...)
+        if attrs.count > attrStart { attrs.removeSubrange(attrStart...) }
+        if text.count > textMark { text.removeSubrange(textMark...) }
     }
 
     /// Appends a decoded attribute-value run to `text` (references decoded, NUL replaced).
@@ -163,12 +187,7 @@ extension HTMLParser {
             switch state {
             case .data:
                 let s = pos
-                var j = s
-                while j < n {
-                    let c = p[j]
-                    if c == LT || c == AMP || c == NUL { break }
-                    j += 1
-                }
+                let j = scanFor(p, s, n, LT, AMP, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -184,8 +203,7 @@ extension HTMLParser {
 
             case .rcdata:
                 let s = pos
-                var j = s
-                while j < n { let c = p[j]; if c == LT || c == AMP || c == NUL { break }; j += 1 }
+                let j = scanFor(p, s, n, LT, AMP, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -195,9 +213,7 @@ extension HTMLParser {
 
             case .rawtext, .scriptData, .plaintext:
                 let s = pos
-                var j = s
-                let stopAtLT = state != .plaintext
-                while j < n { let c = p[j]; if (c == LT && stopAtLT) || c == NUL { break }; j += 1 }
+                let j = state == .plaintext ? scanFor(p, s, n, NUL, NUL, NUL) : scanFor(p, s, n, LT, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -291,9 +307,8 @@ extension HTMLParser {
 
             case .scriptDataEscaped, .scriptDataDoubleEscaped:
                 let s = pos
-                var j = s
                 let double = state == .scriptDataDoubleEscaped
-                while j < n { let c = p[j]; if c == DASH || c == LT || c == NUL { break }; j += 1 }
+                let j = scanFor(p, s, n, DASH, LT, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -380,8 +395,7 @@ extension HTMLParser {
 
             case .attrValueDQ, .attrValueSQ:
                 let q = state == .attrValueDQ ? DQ : SQ
-                var j = pos
-                while j < n { let c = p[j]; if c == q || c == AMP || c == NUL { break }; j += 1 }
+                let j = scanFor(p, pos, n, q, AMP, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -414,8 +428,7 @@ extension HTMLParser {
                 else { tokenError("unexpected-solidus-in-tag"); state = .beforeAttrName }
 
             case .bogusComment:
-                var j = pos
-                while j < n { let c = p[j]; if c == GT || c == NUL { break }; j += 1 }
+                let j = scanFor(p, pos, n, GT, NUL, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -450,8 +463,7 @@ extension HTMLParser {
                 else { text.append(DASH); state = .comment }
 
             case .comment:
-                var j = pos
-                while j < n { let c = p[j]; if c == LT || c == DASH || c == NUL { break }; j += 1 }
+                let j = scanFor(p, pos, n, LT, DASH, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -580,8 +592,7 @@ extension HTMLParser {
                 if c == GT { state = .data; emitDoctype() }
 
             case .cdataSection:
-                var j = pos
-                while j < n { let c = p[j]; if c == RSQB || c == NUL { break }; j += 1 }
+                let j = scanFor(p, pos, n, RSQB, NUL, NUL)
                 emit(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -751,15 +762,15 @@ extension HTMLParser {
                 key |= UInt64(lowerASCII(p[k])) << shift
                 shift += 8
             }
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57)
             while true {
                 let k = cacheKeys[slot]
                 if k == key { return cacheIDs[slot] }
                 if k == 0 { break }
-                slot = (slot + 1) & 63
+                slot = (slot + 1) & 127
             }
             let id = internSlow(p, s, e)
-            if cacheCount < 44 { cacheKeys[slot] = key; cacheIDs[slot] = id; cacheCount += 1 }
+            if cacheCount < 88 { cacheKeys[slot] = key; cacheIDs[slot] = id; cacheCount += 1 }
             return id
         }
         return internSlow(p, s, e)

@@ -56,8 +56,8 @@ struct HTMLParser {
     var commentStart = 0
     var doctypeNameBuf: [UInt8] = [], doctypePublicBuf: [UInt8] = [], doctypeSystemBuf: [UInt8] = []
     var doctypeHasName = false, doctypeHasPublic = false, doctypeHasSystem = false, doctypeForceQuirks = false
-    var cacheKeys = [UInt64](repeating: 0, count: 64)
-    var cacheIDs = [Int32](repeating: 0, count: 64)
+    var cacheKeys = [UInt64](repeating: 0, count: 128)
+    var cacheIDs = [Int32](repeating: 0, count: 128)
     var cacheCount = 0
 
     // Tree construction state.
@@ -78,6 +78,10 @@ struct HTMLParser {
     var context: OpenElement?
     var skipNewline = false
     var sawSelectedContent = false
+    /// True while every node was appended in creation order as the last node of the tree (the usual case):
+    /// the snapshot is then a linear copy (see DOMTree.freeze).
+    var inOrder = true
+    var lastLinked: Int32 = 0   // the document node
     var quirks: HTMLQuirksMode = .noQuirks
     let flags = ElementFlags.html
 
@@ -91,6 +95,7 @@ struct HTMLParser {
 
     /// Hands the storage back to the tree.
     mutating func finish(into tree: DOMTree) {
+        tree.inOrder = inOrder && context == nil && lastLinked == Int32(nodes.count - 1)
         tree.nodes = nodes; tree.attrs = attrs; tree.text = text; tree.names = names; tree.doctypeIDs = doctypeIDs
         nodes = []; attrs = []; text = []; doctypeIDs = []
         tree.parseErrors = errors
@@ -304,6 +309,7 @@ struct HTMLParser {
 
     @inline(__always)
     mutating func link(_ n: Int32, _ parent: Int32, before ref: Int32) {
+        if inOrder { keepOrder(n, parent, ref) }
         nodes[Int(n)].parent = parent
         if ref < 0 {
             let last = nodes[Int(parent)].lastChild
@@ -319,7 +325,21 @@ struct HTMLParser {
         }
     }
 
+    /// Keeps track of "arena order is document order and every node is in the tree": it holds while each node is
+    /// linked as the newest node, at the end of the tree (its parent an ancestor of the node linked before it).
+    @inline(__always)
+    mutating func keepOrder(_ n: Int32, _ parent: Int32, _ ref: Int32) {
+        guard ref < 0, n == lastLinked + 1 else { inOrder = false; return }
+        var a = lastLinked
+        while a != parent {
+            a = nodes[Int(a)].parent
+            if a < 0 { inOrder = false; return }
+        }
+        lastLinked = n
+    }
+
     mutating func detach(_ n: Int32) {
+        inOrder = false
         let r = nodes[Int(n)]
         guard r.parent >= 0 else { return }
         if r.prev >= 0 { nodes[Int(r.prev)].next = r.next } else { nodes[Int(r.parent)].firstChild = r.next }
