@@ -59,6 +59,8 @@ enum CharacterReferences {
 
     /// Longest name in the table, in bytes.
     static let longest = 32
+    /// Longest name that may appear without its `;` (the legacy names, `&frac34` and the like).
+    static let longestLegacy = 6
 
     /// Windows-1252 meanings of the C1 range, which numeric references map to.
     static let c1: [UInt32] = [
@@ -86,16 +88,19 @@ enum CharacterReferences {
         guard isAlnum(p[j]) else { return .none }
         while j < end && j - (i + 1) < longest && isAlnum(p[j]) { j += 1 }
         let hasSemicolon = j < end && p[j] == 0x3B
-        var len = j - (i + 1) + (hasSemicolon ? 1 : 0)
         let table = CharacterReferences.table
+        // The longest match: the whole name with its `;`, else a prefix without `;`, which only the legacy
+        // names (at most six characters) have.
+        var len = j - (i + 1)
+        if hasSemicolon, let (a, b) = table.lookup(p + i + 1, len + 1) {
+            return .decoded(a, b, next: i + 2 + len, error: false)
+        }
+        len = min(len, longestLegacy)
         while len > 0 {
             if let (a, b) = table.lookup(p + i + 1, len) {
                 let next = i + 1 + len
-                let endsWithSemicolon = p[next - 1] == 0x3B
-                if !endsWithSemicolon && inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) {
-                    return .none
-                }
-                return .decoded(a, b, next: next, error: !endsWithSemicolon)
+                if inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) { return .none }
+                return .decoded(a, b, next: next, error: true)
             }
             len -= 1
         }
@@ -130,6 +135,20 @@ enum CharacterReferences {
             error = true
         }
         return .decoded(cp, 0, next: j, error: error)
+    }
+
+    /// Writes the UTF-8 form of `cp` at `out` (room for four bytes) and returns its length.
+    @inline(__always)
+    static func encodeUTF8(_ cp: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if cp < 0x80 { out[0] = UInt8(cp); return 1 }
+        if cp < 0x800 { out[0] = UInt8(0xC0 | (cp >> 6)); out[1] = UInt8(0x80 | (cp & 0x3F)); return 2 }
+        if cp < 0x10000 {
+            out[0] = UInt8(0xE0 | (cp >> 12)); out[1] = UInt8(0x80 | ((cp >> 6) & 0x3F)); out[2] = UInt8(0x80 | (cp & 0x3F))
+            return 3
+        }
+        out[0] = UInt8(0xF0 | (cp >> 18)); out[1] = UInt8(0x80 | ((cp >> 12) & 0x3F))
+        out[2] = UInt8(0x80 | ((cp >> 6) & 0x3F)); out[3] = UInt8(0x80 | (cp & 0x3F))
+        return 4
     }
 
     @inline(__always)

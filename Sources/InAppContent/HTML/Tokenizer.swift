@@ -83,11 +83,11 @@ extension HTMLParser {
     }
 
     mutating func emitCodePoints(_ a: UInt32, _ b: UInt32) {
-        var out: [UInt8] = []
-        out.reserveCapacity(8)
-        CharacterReferences.appendUTF8(a, to: &out)
-        if b != 0 { CharacterReferences.appendUTF8(b, to: &out) }
-        emit(out)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+            var n = CharacterReferences.encodeUTF8(a, into: buffer.baseAddress!)
+            if b != 0 { n += CharacterReferences.encodeUTF8(b, into: buffer.baseAddress! + n) }
+            characters(buffer.baseAddress!, n)
+        }
     }
 
     @inline(__always)
