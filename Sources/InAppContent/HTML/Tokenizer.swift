@@ -3,6 +3,7 @@
 // skip runs of ordinary bytes at once instead of looping state by state. Tokens go straight to the tree
 // builder (same value, so the builder can switch the tokenizer's state, as the Standard requires).
 // Multi-byte UTF-8 sequences never contain ASCII bytes, so they pass through as "anything else".
+import Foundation
 
 enum TState: UInt8 {
     case data, rcdata, rawtext, scriptData, plaintext, tagOpen, endTagOpen, tagName
@@ -67,6 +68,13 @@ func scanFor(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ a: UInt8, _ b
         j += 1
     }
     return end
+}
+
+/// Index of the first `c` in `p[from..<n]`, or `n` (the C library's vectorised memchr).
+@inline(__always)
+func findByte(_ c: UInt8, _ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+    guard from < n, let r = memchr(p + from, Int32(c), n - from) else { return n }
+    return UnsafePointer<UInt8>(r.assumingMemoryBound(to: UInt8.self)) - p
 }
 
 extension HTMLParser {
@@ -187,7 +195,7 @@ extension HTMLParser {
             switch state {
             case .data:
                 let s = pos
-                let j = scanFor(p, s, n, LT, AMP, NUL)
+                let j = scanFor(p, s, findByte(LT, p, s, n), AMP, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -203,7 +211,7 @@ extension HTMLParser {
 
             case .rcdata:
                 let s = pos
-                let j = scanFor(p, s, n, LT, AMP, NUL)
+                let j = scanFor(p, s, findByte(LT, p, s, n), AMP, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -213,7 +221,7 @@ extension HTMLParser {
 
             case .rawtext, .scriptData, .plaintext:
                 let s = pos
-                let j = state == .plaintext ? scanFor(p, s, n, NUL, NUL, NUL) : scanFor(p, s, n, LT, NUL, NUL)
+                let j = findByte(NUL, p, s, state == .plaintext ? n : findByte(LT, p, s, n))
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -308,7 +316,7 @@ extension HTMLParser {
             case .scriptDataEscaped, .scriptDataDoubleEscaped:
                 let s = pos
                 let double = state == .scriptDataDoubleEscaped
-                let j = scanFor(p, s, n, DASH, LT, NUL)
+                let j = scanFor(p, s, findByte(DASH, p, s, n), LT, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -395,7 +403,7 @@ extension HTMLParser {
 
             case .attrValueDQ, .attrValueSQ:
                 let q = state == .attrValueDQ ? DQ : SQ
-                let j = scanFor(p, pos, n, q, AMP, NUL)
+                let j = scanFor(p, pos, findByte(q, p, pos, n), AMP, NUL, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -428,7 +436,7 @@ extension HTMLParser {
                 else { tokenError("unexpected-solidus-in-tag"); state = .beforeAttrName }
 
             case .bogusComment:
-                let j = scanFor(p, pos, n, GT, NUL, NUL)
+                let j = findByte(NUL, p, pos, findByte(GT, p, pos, n))
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -463,7 +471,7 @@ extension HTMLParser {
                 else { text.append(DASH); state = .comment }
 
             case .comment:
-                let j = scanFor(p, pos, n, LT, DASH, NUL)
+                let j = scanFor(p, pos, findByte(DASH, p, pos, n), LT, NUL, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -592,7 +600,7 @@ extension HTMLParser {
                 if c == GT { state = .data; emitDoctype() }
 
             case .cdataSection:
-                let j = scanFor(p, pos, n, RSQB, NUL, NUL)
+                let j = findByte(NUL, p, pos, findByte(RSQB, p, pos, n))
                 emit(p, pos, j)
                 pos = j
                 guard j < n else { break }
