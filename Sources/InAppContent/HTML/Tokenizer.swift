@@ -43,6 +43,13 @@ private let byteClass: [UInt8] = {
     return t
 }()
 
+/// The same classes as bit masks over the bytes below 64 (every delimiter is ASCII below `@`).
+private let tagNameEnd: UInt64 = (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0C) | (1 << 0x0D) | (1 << 0x2F) | (1 << 0x3E) | 1
+private let attrNameEnd: UInt64 = tagNameEnd | (1 << 0x3D)
+private let attrNameOdd: UInt64 = (1 << 0x22) | (1 << 0x27) | (1 << 0x3C)
+private let unquotedEnd: UInt64 = (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0C) | (1 << 0x0D) | (1 << 0x3E) | (1 << 0x26) | 1
+@inline(__always) private func inMask(_ c: UInt8, _ mask: UInt64) -> Bool { c < 64 && (mask >> UInt64(c)) & 1 != 0 }
+
 let replacementBytes: [UInt8] = [0xEF, 0xBF, 0xBD]
 private let nulByte: [UInt8] = [0]
 private let ltBytes: [UInt8] = [0x3C], ltSlashBytes: [UInt8] = [0x3C, 0x2F], ampBytes: [UInt8] = [0x26]
@@ -108,7 +115,7 @@ extension HTMLParser {
         tagStart = start
         tagSelfClosing = false
         tagName = -1
-        tagNameBuf.removeAll(keepingCapacity: true)
+        tagNameBuf.clear()
         attrStart = attrs.count
         textMark = text.count
         attrPending = false
@@ -258,14 +265,14 @@ extension HTMLParser {
 
             case .rcdataLessThan, .rawtextLessThan:
                 if p[pos] == SLASH {
-                    tagNameBuf.removeAll(keepingCapacity: true)
+                    tagNameBuf.clear()
                     state = state == .rcdataLessThan ? .rcdataEndTagOpen : .rawtextEndTagOpen; pos += 1
                 } else { emit(ltBytes); state = state == .rcdataLessThan ? .rcdata : .rawtext }
 
             case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
                 if isASCIIAlpha(p[pos]) {
                     beginTag(end: true, at: pos - 2)
-                    tempBuf.removeAll(keepingCapacity: true)
+                    tempBuf.clear()
                     switch state {
                     case .rcdataEndTagOpen: state = .rcdataEndTagName
                     case .rawtextEndTagOpen: state = .rawtextEndTagName
@@ -303,7 +310,7 @@ extension HTMLParser {
 
             case .scriptDataLessThan:
                 let c = p[pos]
-                if c == SLASH { tagNameBuf.removeAll(keepingCapacity: true); state = .scriptDataEndTagOpen; pos += 1 }
+                if c == SLASH { tagNameBuf.clear(); state = .scriptDataEndTagOpen; pos += 1 }
                 else if c == BANG { emit(ltBangBytes); state = .scriptDataEscapeStart; pos += 1 }
                 else { emit(ltBytes); state = .scriptData }
 
@@ -347,8 +354,8 @@ extension HTMLParser {
 
             case .scriptDataEscapedLessThan:
                 let c = p[pos]
-                if c == SLASH { tagNameBuf.removeAll(keepingCapacity: true); state = .scriptDataEscapedEndTagOpen; pos += 1 }
-                else if isASCIIAlpha(c) { tempBuf.removeAll(keepingCapacity: true); emit(ltBytes); state = .scriptDataDoubleEscapeStart }
+                if c == SLASH { tagNameBuf.clear(); state = .scriptDataEscapedEndTagOpen; pos += 1 }
+                else if isASCIIAlpha(c) { tempBuf.clear(); emit(ltBytes); state = .scriptDataDoubleEscapeStart }
                 else { emit(ltBytes); state = .scriptDataEscaped }
 
             case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
@@ -365,7 +372,7 @@ extension HTMLParser {
 
             case .scriptDataDoubleEscapedLessThan:
                 if p[pos] == SLASH {
-                    tempBuf.removeAll(keepingCapacity: true); emit([SLASH]); state = .scriptDataDoubleEscapeEnd; pos += 1
+                    tempBuf.clear(); emit([SLASH]); state = .scriptDataDoubleEscapeEnd; pos += 1
                 } else { state = .scriptDataDoubleEscaped }
 
             case .beforeAttrName:
@@ -414,7 +421,7 @@ extension HTMLParser {
 
             case .attrValueUnquoted:
                 var j = pos
-                while j < n && cls[Int(p[j])] & 4 == 0 { j += 1 }
+                while j < n && !inMask(p[j], unquotedEnd) { j += 1 }
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -638,7 +645,7 @@ extension HTMLParser {
     mutating func readTagName(_ p: UnsafePointer<UInt8>, _ n: Int, _ cls: [UInt8]) {
         let s = pos
         var j = s
-        while j < n && cls[Int(p[j])] & 1 == 0 { j += 1 }
+        while j < n && !inMask(p[j], tagNameEnd) { j += 1 }
         if j < n && p[j] != NUL {
             tagName = internLower(p, s, j)
             pos = j + 1
@@ -657,9 +664,12 @@ extension HTMLParser {
     @inline(__always)
     mutating func readAttrName(_ p: UnsafePointer<UInt8>, _ n: Int, _ cls: [UInt8], from: Int, first: Int) {
         var j = from
-        while j < n && cls[Int(p[j])] & 2 == 0 {
+        while j < n {
             let c = p[j]
-            if c == DQ || c == SQ || c == LT { tokenError("unexpected-character-in-attribute-name") }
+            if c < 64 {
+                if inMask(c, attrNameEnd) { break }
+                if inMask(c, attrNameOdd) { error("unexpected-character-in-attribute-name", at: j) }
+            }
             j += 1
         }
         if j < n && p[j] != NUL {
@@ -668,7 +678,7 @@ extension HTMLParser {
             if p[j] == EQ { state = .beforeAttrValue; pos += 1 } else { state = .afterAttrName }
         } else {
             finishAttribute()
-            tempBuf.removeAll(keepingCapacity: true)
+            tempBuf.clear()
             for k in first..<j { tempBuf.append(lowerASCII(p[k])) }
             pos = j
             state = .attrName
@@ -690,9 +700,9 @@ extension HTMLParser {
     }
 
     mutating func resetDoctype() {
-        doctypeNameBuf.removeAll(keepingCapacity: true)
-        doctypePublicBuf.removeAll(keepingCapacity: true)
-        doctypeSystemBuf.removeAll(keepingCapacity: true)
+        doctypeNameBuf.clear()
+        doctypePublicBuf.clear()
+        doctypeSystemBuf.clear()
         doctypeHasName = false; doctypeHasPublic = false; doctypeHasSystem = false; doctypeForceQuirks = false
     }
 
@@ -791,7 +801,7 @@ extension HTMLParser {
             if e == s { return scratch.withUnsafeBufferPointer { _ in internEmpty() } }
             return names.intern(p + s, e - s)
         }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.clear()
         for k in s..<e { scratch.append(lowerASCII(p[k])) }
         return scratch.withUnsafeBufferPointer { names.intern($0.baseAddress!, $0.count) }
     }
@@ -799,5 +809,13 @@ extension HTMLParser {
     mutating func internEmpty() -> Int32 {
         let zero: [UInt8] = [0]
         return zero.withUnsafeBufferPointer { names.intern($0.baseAddress!, 0) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Empties a scratch buffer, keeping its storage (nothing to do, and no call, when it is already empty).
+    @inline(__always)
+    mutating func clear() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

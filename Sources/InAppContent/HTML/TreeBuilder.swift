@@ -767,7 +767,7 @@ struct HTMLParser {
             let c = current
             if c.ns == HTMLNS && (c.name == N.table || c.name == N.tbody || c.name == N.template || c.name == N.tfoot
                                   || c.name == N.thead || c.name == N.tr) {
-                pendingTableText.removeAll(keepingCapacity: true)
+                pendingTableText.clear()
                 pendingTableTextDirty = false
                 originalMode = mode
                 mode = .inTableText
@@ -812,7 +812,7 @@ struct HTMLParser {
 
     mutating func flushTableText() {
         let pending = pendingTableText
-        pendingTableText.removeAll(keepingCapacity: true)
+        pendingTableText.clear()
         guard !pending.isEmpty else { return }
         if pendingTableTextDirty {
             parseError("unexpected-character-in-table")
