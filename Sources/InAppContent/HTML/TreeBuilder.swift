@@ -409,6 +409,12 @@ struct HTMLParser {
         guard n > 0 else { return }
         let (parent, before) = insertionLocation()
         if nodes[Int(parent)].kind == .document { return }
+        appendText(p, n, parent: parent, before: before)
+    }
+
+    /// Inserts characters into `parent` before `before` (-1: at the end), merging with a preceding text node.
+    @inline(__always)
+    mutating func appendText(_ p: UnsafePointer<UInt8>, _ n: Int, parent: Int32, before: Int32) {
         let prev = before >= 0 ? nodes[Int(before)].prev : nodes[Int(parent)].lastChild
         if prev >= 0 && nodes[Int(prev)].kind == .text {
             let r = nodes[Int(prev)]
@@ -648,6 +654,11 @@ struct HTMLParser {
         if skipNewline {
             skipNewline = false
             if p[0] == 0x0A { p += 1; n -= 1; if n == 0 { return } }
+        }
+        if mode == .text {
+            // Raw text, RCDATA and script content always go into the element that opened them.
+            appendText(p, n, parent: open[open.count - 1].node, before: -1)
+            return
         }
         if open.isEmpty { characters(p, n, mode); return }
         let acn = adjustedCurrent
