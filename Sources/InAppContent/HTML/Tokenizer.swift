@@ -189,9 +189,11 @@ extension HTMLParser {
 
     /// Whether the tag name being read (in `tagNameBuf`) is the last start tag's name.
     var isAppropriateEndTag: Bool {
-        guard lastStartTag >= 0 else { return false }
-        let want = names.strings[Int(lastStartTag)].utf8
-        return want.elementsEqual(tagNameBuf)
+        mutating get {
+            guard lastStartTag >= 0 else { return false }
+            let want = names.strings[Int(lastStartTag)].utf8
+            return want.elementsEqual(tagNameBuf)
+        }
     }
 
     // MARK: The state machine
@@ -753,7 +755,7 @@ extension HTMLParser {
         endOfFile()
     }
 
-    func matches(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
+    mutating func matches(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
         let len = word.utf8CodeUnitCount
         guard s + len <= n else { return false }
         let w = word.utf8Start
@@ -761,7 +763,7 @@ extension HTMLParser {
         return true
     }
 
-    func matchesInsensitive(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
+    mutating func matchesInsensitive(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
         let len = word.utf8CodeUnitCount
         guard s + len <= n else { return false }
         let w = word.utf8Start

@@ -111,16 +111,19 @@ struct HTMLParser {
 
     // MARK: Element predicates
 
-    @inline(__always) func htmlFlags(_ name: Int32) -> UInt16 { Int(name) < flags.count ? flags[Int(name)] : 0 }
-    @inline(__always) func isHTML(_ e: OpenElement, _ name: Int32) -> Bool { e.ns == HTMLNS && e.name == name }
-    @inline(__always) var current: OpenElement { open[open.count - 1] }
+    @inline(__always) mutating func htmlFlags(_ name: Int32) -> UInt16 { Int(name) < flags.count ? flags[Int(name)] : 0 }
+    @inline(__always) mutating func isHTML(_ e: OpenElement, _ name: Int32) -> Bool { e.ns == HTMLNS && e.name == name }
+    // Accessors are `mutating` (like the helpers below) so a call never copies the parser's ~400-byte state.
+    @inline(__always) var current: OpenElement { mutating get { open[open.count - 1] } }
     var adjustedCurrent: OpenElement {
-        if let context, open.count == 1 { return context }
-        return open[open.count - 1]
+        mutating get {
+            if let context, open.count == 1 { return context }
+            return open[open.count - 1]
+        }
     }
-    var adjustedCurrentIsForeign: Bool { !open.isEmpty && adjustedCurrent.ns != HTMLNS }
+    var adjustedCurrentIsForeign: Bool { mutating get { !open.isEmpty && adjustedCurrent.ns != HTMLNS } }
 
-    func isSpecial(_ e: OpenElement) -> Bool {
+    mutating func isSpecial(_ e: OpenElement) -> Bool {
         switch e.ns {
         case HTMLNS: return htmlFlags(e.name) & ElementFlags.special != 0
         case MATHNS: return e.name == N.mi || e.name == N.mo || e.name == N.mn || e.name == N.ms || e.name == N.mtext || e.name == N.annotationXml
@@ -129,7 +132,7 @@ struct HTMLParser {
         }
     }
 
-    func isScopeBoundary(_ e: OpenElement) -> Bool {
+    mutating func isScopeBoundary(_ e: OpenElement) -> Bool {
         switch e.ns {
         case HTMLNS: return htmlFlags(e.name) & ElementFlags.scope != 0
         case MATHNS: return e.name == N.mi || e.name == N.mo || e.name == N.mn || e.name == N.ms || e.name == N.mtext || e.name == N.annotationXml
@@ -138,11 +141,11 @@ struct HTMLParser {
         }
     }
 
-    func isMathMLTextIntegrationPoint(_ e: OpenElement) -> Bool {
+    mutating func isMathMLTextIntegrationPoint(_ e: OpenElement) -> Bool {
         e.ns == MATHNS && (e.name == N.mi || e.name == N.mo || e.name == N.mn || e.name == N.ms || e.name == N.mtext)
     }
 
-    func isHTMLIntegrationPoint(_ e: OpenElement) -> Bool {
+    mutating func isHTMLIntegrationPoint(_ e: OpenElement) -> Bool {
         if e.ns == SVGNS { return e.name == N.foreignObject || e.name == N.desc || e.name == N.title }
         if e.ns == MATHNS && e.name == N.annotationXml {
             guard let v = attributeValue(e.node, N.encoding)?.lowercased() else { return false }
@@ -151,7 +154,7 @@ struct HTMLParser {
         return false
     }
 
-    func attributeValue(_ node: Int32, _ name: Int32) -> String? {
+    mutating func attributeValue(_ node: Int32, _ name: Int32) -> String? {
         let r = nodes[Int(node)]
         guard r.dataCount > 0 else { return nil }
         for a in Int(r.dataStart)..<Int(r.dataStart + r.dataCount) where attrs[a].name == name {
@@ -160,13 +163,13 @@ struct HTMLParser {
         return nil
     }
 
-    func tagAttribute(_ t: Tag, _ name: Int32) -> String? {
+    mutating func tagAttribute(_ t: Tag, _ name: Int32) -> String? {
         guard t.ac > 0 else { return nil }
         for a in Int(t.a0)..<Int(t.a0 + t.ac) where attrs[a].name == name { return string(attrs[a].start, attrs[a].count) }
         return nil
     }
 
-    func string(_ start: Int32, _ count: Int32) -> String {
+    mutating func string(_ start: Int32, _ count: Int32) -> String {
         if count == 0 { return "" }
         return String(decoding: text[Int(start)..<Int(start + count)], as: UTF8.self)
     }
@@ -174,7 +177,7 @@ struct HTMLParser {
     enum Scope { case normal, listItem, button, table, select }
 
     /// Whether an HTML element named `name` is in the given scope.
-    func inScope(_ name: Int32, _ scope: Scope = .normal) -> Bool {
+    mutating func inScope(_ name: Int32, _ scope: Scope = .normal) -> Bool {
         if Int(name) < openCount.count && openCount[Int(name)] == 0 { return false }
         var i = open.count - 1
         while i >= 0 {
@@ -192,7 +195,7 @@ struct HTMLParser {
         return false
     }
 
-    func nodeInScope(_ node: Int32) -> Bool {
+    mutating func nodeInScope(_ node: Int32) -> Bool {
         var i = open.count - 1
         while i >= 0 {
             let e = open[i]
@@ -203,18 +206,18 @@ struct HTMLParser {
         return false
     }
 
-    func anyInScope(_ names: [Int32], _ scope: Scope = .normal) -> Bool {
+    mutating func anyInScope(_ names: [Int32], _ scope: Scope = .normal) -> Bool {
         for n in names where inScope(n, scope) { return true }
         return false
     }
 
-    func openIndex(_ node: Int32) -> Int? {
+    mutating func openIndex(_ node: Int32) -> Int? {
         var i = open.count - 1
         while i >= 0 { if open[i].node == node { return i }; i -= 1 }
         return nil
     }
 
-    func hasOpen(_ name: Int32) -> Bool { openCount[Int(name)] > 0 }
+    mutating func hasOpen(_ name: Int32) -> Bool { openCount[Int(name)] > 0 }
 
     // MARK: The stack of open elements
 
@@ -348,7 +351,7 @@ struct HTMLParser {
     }
 
     /// The appropriate place for inserting a node (parent, and the child to insert before or -1).
-    func insertionLocation(override target: OpenElement? = nil) -> (Int32, Int32) {
+    mutating func insertionLocation(override target: OpenElement? = nil) -> (Int32, Int32) {
         let t = target ?? open[open.count - 1]
         var parent = t.node, before: Int32 = -1
         if fosterParenting && t.ns == HTMLNS
@@ -476,7 +479,7 @@ struct HTMLParser {
         formatting.append(node)
     }
 
-    func sameElementShape(_ a: Int32, _ b: Int32) -> Bool {
+    mutating func sameElementShape(_ a: Int32, _ b: Int32) -> Bool {
         let ra = nodes[Int(a)], rb = nodes[Int(b)]
         guard ra.name == rb.name, ra.ns == rb.ns, ra.dataCount == rb.dataCount else { return false }
         if ra.dataCount == 0 { return true }
@@ -626,7 +629,7 @@ struct HTMLParser {
 
     // MARK: Token entry points (the tree construction dispatcher)
 
-    func useHTMLRules(startTag name: Int32?) -> Bool {
+    mutating func useHTMLRules(startTag name: Int32?) -> Bool {
         if open.isEmpty { return true }
         let acn = adjustedCurrent
         if acn.ns == HTMLNS { return true }
@@ -746,7 +749,7 @@ struct HTMLParser {
 
     // MARK: Characters per mode
 
-    @inline(__always) func leadingSpace(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    @inline(__always) mutating func leadingSpace(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
         var k = 0
         while k < n && isSpace(p[k]) { k += 1 }
         return k
@@ -1612,7 +1615,7 @@ extension HTMLParser {
         }
     }
 
-    func nextInSubtree(_ n: Int32, root: Int32) -> Int32 {
+    mutating func nextInSubtree(_ n: Int32, root: Int32) -> Int32 {
         let r = nodes[Int(n)]
         if r.firstChild >= 0 { return r.firstChild }
         var cur = n
