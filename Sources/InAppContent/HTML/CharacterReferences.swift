@@ -45,8 +45,16 @@ enum CharacterReferences {
                 while lo <= hi {
                     let mid = (lo + hi) >> 1
                     let s = Int(starts[mid]), len = Int(starts[mid + 1]) - s
-                    let r = memcmp(b.baseAddress! + s, p, min(len, n))
-                    let order = r != 0 ? Int(r) : len - n
+                    // Names are short: an inline byte loop beats a call to memcmp.
+                    var order = 0
+                    var k = 0
+                    let m = min(len, n)
+                    while k < m {
+                        let x = b[s + k], y = p[k]
+                        if x != y { order = x < y ? -1 : 1; break }
+                        k += 1
+                    }
+                    if order == 0 { order = len - n }
                     if order == 0 { return values[mid] }
                     if order < 0 { lo = mid + 1 } else { hi = mid - 1 }
                 }
@@ -92,6 +100,21 @@ enum CharacterReferences {
         // The longest match: the whole name with its `;`, else a prefix without `;`, which only the legacy
         // names (at most six characters) have.
         var len = j - (i + 1)
+        if hasSemicolon {
+            // The references markup uses most, without a search.
+            let q = p + i + 1
+            switch len {
+            case 2 where q[1] == 0x74 && (q[0] == 0x6C || q[0] == 0x67):          // lt; gt;
+                return .decoded(q[0] == 0x6C ? 0x3C : 0x3E, 0, next: i + 4, error: false)
+            case 3 where q[0] == 0x61 && q[1] == 0x6D && q[2] == 0x70:             // amp;
+                return .decoded(0x26, 0, next: i + 5, error: false)
+            case 4 where q[0] == 0x6E && q[1] == 0x62 && q[2] == 0x73 && q[3] == 0x70:   // nbsp;
+                return .decoded(0xA0, 0, next: i + 6, error: false)
+            case 4 where q[0] == 0x71 && q[1] == 0x75 && q[2] == 0x6F && q[3] == 0x74:   // quot;
+                return .decoded(0x22, 0, next: i + 6, error: false)
+            default: break
+            }
+        }
         if hasSemicolon, let (a, b) = table.lookup(p + i + 1, len + 1) {
             return .decoded(a, b, next: i + 2 + len, error: false)
         }
