@@ -351,7 +351,17 @@ struct HTMLParser {
     }
 
     /// The appropriate place for inserting a node (parent, and the child to insert before or -1).
+    @inline(__always)
     mutating func insertionLocation(override target: OpenElement? = nil) -> (Int32, Int32) {
+        if target == nil && !fosterParenting {
+            // The usual case: at the end of the current node (a template's contents for a template).
+            let t = open[open.count - 1]
+            if t.ns != HTMLNS || t.name != N.template { return (t.node, -1) }
+        }
+        return insertionLocationSlow(override: target)
+    }
+
+    mutating func insertionLocationSlow(override target: OpenElement?) -> (Int32, Int32) {
         let t = target ?? open[open.count - 1]
         var parent = t.node, before: Int32 = -1
         if fosterParenting && t.ns == HTMLNS
