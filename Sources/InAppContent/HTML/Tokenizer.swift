@@ -30,20 +30,9 @@ private let NUL: UInt8 = 0, LF: UInt8 = 0x0A, RSQB: UInt8 = 0x5D, GRAVE: UInt8 =
 @inline(__always) func isASCIIAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
 @inline(__always) func lowerASCII(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 
-/// 1: ends a tag name (white space, `/`, `>`, NUL); 2: ends an attribute name (those and `=`);
-/// 4: ends an unquoted attribute value (white space, `>`, `&`, NUL).
-private let byteClass: [UInt8] = {
-    var t = [UInt8](repeating: 0, count: 256)
-    for c: UInt8 in [0x20, 0x09, 0x0A, 0x0C, 0x0D] { t[Int(c)] = 1 | 2 | 4 }
-    t[0x2F] = 1 | 2
-    t[0x3E] = 1 | 2 | 4
-    t[0x3D] = 2
-    t[0x00] = 1 | 2 | 4
-    t[0x26] = 4
-    return t
-}()
-
-/// The same classes as bit masks over the bytes below 64 (every delimiter is ASCII below `@`).
+/// Delimiters as bit masks over the bytes below 64 (every delimiter is ASCII below `@`): what ends a tag name
+/// (white space, `/`, `>`, NUL), an attribute name (those and `=`), an unquoted attribute value (white space, `>`,
+/// `&`, NUL), and the characters that are parse errors inside an attribute name.
 private let tagNameEnd: UInt64 = (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0C) | (1 << 0x0D) | (1 << 0x2F) | (1 << 0x3E) | 1
 private let attrNameEnd: UInt64 = tagNameEnd | (1 << 0x3D)
 private let attrNameOdd: UInt64 = (1 << 0x22) | (1 << 0x27) | (1 << 0x3C)
@@ -199,7 +188,6 @@ extension HTMLParser {
     // MARK: The state machine
 
     mutating func tokenize(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        let cls = byteClass
         while pos < n && failure == nil {
             switch state {
             case .data:
@@ -241,7 +229,7 @@ extension HTMLParser {
                 let c = p[pos]
                 if c == BANG { state = .markupDeclarationOpen; pos += 1 }
                 else if c == SLASH { state = .endTagOpen; pos += 1 }
-                else if isASCIIAlpha(c) { beginTag(end: false, at: pos - 1); readTagName(p, n, cls) }
+                else if isASCIIAlpha(c) { beginTag(end: false, at: pos - 1); readTagName(p, n) }
                 else if c == QMARK {
                     tokenError("unexpected-question-mark-instead-of-tag-name")
                     beginComment(); state = .bogusComment
@@ -252,7 +240,7 @@ extension HTMLParser {
 
             case .endTagOpen:
                 let c = p[pos]
-                if isASCIIAlpha(c) { beginTag(end: true, at: pos - 2); readTagName(p, n, cls) }
+                if isASCIIAlpha(c) { beginTag(end: true, at: pos - 2); readTagName(p, n) }
                 else if c == GT { tokenError("missing-end-tag-name"); state = .data; pos += 1 }
                 else { tokenError("invalid-first-character-of-tag-name"); beginComment(); state = .bogusComment }
 
@@ -383,8 +371,8 @@ extension HTMLParser {
                 else if c == SLASH || c == GT { state = .afterAttrName }
                 else if c == EQ {
                     tokenError("unexpected-equals-sign-before-attribute-name")
-                    readAttrName(p, n, cls, from: pos + 1, first: pos)
-                } else { readAttrName(p, n, cls, from: pos, first: pos) }
+                    readAttrName(p, n, from: pos + 1, first: pos)
+                } else { readAttrName(p, n, from: pos, first: pos) }
 
             case .attrName:
                 // Slow path: a name containing NUL.
@@ -400,7 +388,7 @@ extension HTMLParser {
                 else if c == SLASH { state = .selfClosingStartTag; pos += 1 }
                 else if c == EQ { state = .beforeAttrValue; pos += 1 }
                 else if c == GT { state = .data; pos += 1; emitTag() }
-                else { readAttrName(p, n, cls, from: pos, first: pos) }
+                else { readAttrName(p, n, from: pos, first: pos) }
 
             case .beforeAttrValue:
                 let c = p[pos]
@@ -644,7 +632,7 @@ extension HTMLParser {
     /// Reads a tag name starting at `pos` (a letter); on the usual terminators the name is interned straight
     /// from the input, otherwise the per-character state takes over.
     @inline(__always)
-    mutating func readTagName(_ p: UnsafePointer<UInt8>, _ n: Int, _ cls: [UInt8]) {
+    mutating func readTagName(_ p: UnsafePointer<UInt8>, _ n: Int) {
         let s = pos
         var j = s
         while j < n && !inMask(p[j], tagNameEnd) { j += 1 }
@@ -664,7 +652,7 @@ extension HTMLParser {
 
     /// Reads an attribute name whose first character is at `first` (scanning continues at `from`).
     @inline(__always)
-    mutating func readAttrName(_ p: UnsafePointer<UInt8>, _ n: Int, _ cls: [UInt8], from: Int, first: Int) {
+    mutating func readAttrName(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, first: Int) {
         var j = from
         while j < n {
             let c = p[j]
