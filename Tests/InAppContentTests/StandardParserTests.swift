@@ -89,3 +89,24 @@ final class StandardParserTests: XCTestCase {
         }
     }
 }
+
+final class SnapshotPathTests: XCTestCase {
+    /// Well-formed messages are appended in document order, so their snapshot is the linear copy; trees that
+    /// were rearranged take the general walk. Both give the same document.
+    func testTypicalMessagesTakeTheLinearSnapshotAndBothPathsAgree() throws {
+        let dir = FixtureTests.directory
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir.path).filter({ $0.hasSuffix(".html") }).sorted() {
+            let html = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            let tree = try DOMTree.parse(html)
+            XCTAssertTrue(tree.inOrder, name)
+            let fast = tree.snapshot()
+            tree.inOrder = false
+            tree.setAttribute(tree.document, "x", "y")   // a no-op on the document node; forces a new snapshot
+            let general = DOMTree(fast).snapshot()
+            XCTAssertEqual(fast.root.outline(maxLines: 10_000), general.root.outline(maxLines: 10_000), name)
+            XCTAssertEqual(fast.nodes.map(\.end), general.nodes.map(\.end), name)
+        }
+        let moved = try DOMTree.parse("<table><tr><td>x</td></tr>stray</table>")
+        XCTAssertFalse(moved.inOrder)
+    }
+}

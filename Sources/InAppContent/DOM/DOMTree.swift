@@ -113,7 +113,10 @@ public final class DOMTree {
         nodes.append(DOMRecord(kind: .document, ns: 0, name: -1))
     }
 
-    @inline(__always) func touch() { version &+= 1 }
+    @inline(__always) func touch() { version &+= 1; inOrder = false }
+    /// Set by the parser when arena order is document order with every node in the tree (no template, no moved
+    /// or detached node); any later mutation clears it. The snapshot is then a linear pass.
+    var inOrder = false
 
     /// Number of nodes in the arena, detached ones included.
     public var arenaCount: Int { nodes.count }
@@ -439,6 +442,7 @@ public final class DOMTree {
     }
 
     private func freeze() -> HTMLDocument {
+        if inOrder { return freezeInOrder() }
         var out: [NodeRecord] = []
         out.reserveCapacity(nodes.count)
         var templates: [(snapshotIndex: Int32, content: Int32)] = []
@@ -517,6 +521,56 @@ public final class DOMTree {
                             html: html >= 0 ? html : 0, head: head >= 0 ? head : fallback, body: body >= 0 ? body : fallback,
                             doctype: doctypeName, byteCount: byteCount,
                             templateContents: templateMap, doctypeIDs: doctypes, quirksMode: quirksMode,
+                            parseErrorCount: parseErrorCount)
+    }
+
+    /// The snapshot of a tree whose arena is already in document order: one pass computes each subtree's end.
+    private func freezeInOrder() -> HTMLDocument {
+        let count = nodes.count
+        var out = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
+            nodes.withUnsafeBufferPointer { src in
+                var i = count - 1
+                while i >= 0 {
+                    let r = src[i]
+                    let end = r.lastChild >= 0 ? buffer[Int(r.lastChild)].end : Int32(i)
+                    buffer.baseAddress!.advanced(by: i).initialize(to: NodeRecord(
+                        kind: r.kind, name: r.name, parent: r.parent, firstChild: r.firstChild, lastChild: r.lastChild,
+                        nextSibling: r.next, end: end, dataStart: r.dataStart, dataCount: r.dataCount, ns: r.ns))
+                    i -= 1
+                }
+            }
+            initialized = count
+        }
+        var html: Int32 = -1, head: Int32 = -1, body: Int32 = -1
+        var doctypeName: String?
+        var doctypes: [Int32: DOMDoctypeIDs] = [:]
+        var c = out[0].firstChild
+        while c >= 0 {
+            let r = out[Int(c)]
+            if r.kind == .doctype {
+                if doctypeName == nil { doctypeName = string(r.dataStart, r.dataCount) }
+                let aux = nodes[Int(c)].aux
+                if aux >= 0 { doctypes[c] = doctypeIDs[Int(aux)] }
+            }
+            if r.kind == .element && html < 0 && r.name == N.html && r.ns == 0 { html = c }
+            c = r.nextSibling
+        }
+        if html >= 0 {
+            var k = out[Int(html)].firstChild
+            while k >= 0 {
+                let r = out[Int(k)]
+                if r.kind == .element && r.ns == 0 {
+                    if head < 0 && r.name == N.head { head = k }
+                    if body < 0 && (r.name == N.body || r.name == N.frameset) { body = k }
+                }
+                k = r.nextSibling
+            }
+        }
+        out[0].end = Int32(count - 1)
+        let fallback = html >= 0 ? html : 0
+        return HTMLDocument(nodes: out, attrs: attrs, text: text, names: names.strings,
+                            html: html >= 0 ? html : 0, head: head >= 0 ? head : fallback, body: body >= 0 ? body : fallback,
+                            doctype: doctypeName, byteCount: byteCount, doctypeIDs: doctypes, quirksMode: quirksMode,
                             parseErrorCount: parseErrorCount)
     }
 

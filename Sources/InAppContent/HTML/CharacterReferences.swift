@@ -1,23 +1,74 @@
 // Character references (`&amp;`, `&#x41;`, `&notin;`): the HTML Standard's matching rules over the full table of
 // named references (NamedReferences.swift, generated) and the numeric ones with their replacements.
+import Foundation
 
 enum CharacterReferences {
-    /// Name (bytes packed into a string key, with `;` when the name has one) → one or two code points
-    /// (second 0 when absent).
-    static let named: [String: (UInt32, UInt32)] = {
-        var d: [String: (UInt32, UInt32)] = [:]
-        d.reserveCapacity(NamedReferenceData.count)
-        for line in NamedReferenceData.table.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            let first = UInt32(parts[1], radix: 16) ?? 0xFFFD
-            let second = parts.count > 2 ? UInt32(parts[2], radix: 16) ?? 0 : 0
-            d[String(parts[0])] = (first, second)
+    /// The table, sorted by name bytes (names keep their `;`), built once from the generated data by one pass
+    /// over its bytes. Lookups are binary searches, so no String is made per reference.
+    struct Table {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = []      // name i is bytes[starts[i] ..< starts[i + 1]]
+        var values: [(UInt32, UInt32)] = []
+
+        init(_ data: String) {
+            let u = Array(data.utf8)
+            bytes.reserveCapacity(u.count / 2)
+            var i = 0
+            while i < u.count {
+                starts.append(Int32(bytes.count))
+                while u[i] != 0x20 { bytes.append(u[i]); i += 1 }
+                i += 1
+                var cps: [UInt32] = []
+                var v: UInt32 = 0
+                while i < u.count && u[i] != 0x0A {
+                    let c = u[i]
+                    if c == 0x20 { cps.append(v); v = 0 } else { v = v * 16 + UInt32(c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10) }
+                    i += 1
+                }
+                cps.append(v)
+                values.append((cps[0], cps.count > 1 ? cps[1] : 0))
+                i += 1
+            }
+            starts.append(Int32(bytes.count))
         }
-        return d
-    }()
+
+        var count: Int { values.count }
+
+        func name(_ i: Int) -> String {
+            String(decoding: bytes[Int(starts[i])..<Int(starts[i + 1])], as: UTF8.self)
+        }
+
+        /// The code points of the name `p[0..<n]`, if it is in the table.
+        func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt32, UInt32)? {
+            var lo = 0, hi = values.count - 1
+            return bytes.withUnsafeBufferPointer { b in
+                while lo <= hi {
+                    let mid = (lo + hi) >> 1
+                    let s = Int(starts[mid]), len = Int(starts[mid + 1]) - s
+                    // Names are short: an inline byte loop beats a call to memcmp.
+                    var order = 0
+                    var k = 0
+                    let m = min(len, n)
+                    while k < m {
+                        let x = b[s + k], y = p[k]
+                        if x != y { order = x < y ? -1 : 1; break }
+                        k += 1
+                    }
+                    if order == 0 { order = len - n }
+                    if order == 0 { return values[mid] }
+                    if order < 0 { lo = mid + 1 } else { hi = mid - 1 }
+                }
+                return nil
+            }
+        }
+    }
+
+    static let table = Table(NamedReferenceData.table)
 
     /// Longest name in the table, in bytes.
     static let longest = 32
+    /// Longest name that may appear without its `;` (the legacy names, `&frac34` and the like).
+    static let longestLegacy = 6
 
     /// Windows-1252 meanings of the C1 range, which numeric references map to.
     static let c1: [UInt32] = [
@@ -45,16 +96,34 @@ enum CharacterReferences {
         guard isAlnum(p[j]) else { return .none }
         while j < end && j - (i + 1) < longest && isAlnum(p[j]) { j += 1 }
         let hasSemicolon = j < end && p[j] == 0x3B
-        var len = j - (i + 1) + (hasSemicolon ? 1 : 0)
+        let table = CharacterReferences.table
+        // The longest match: the whole name with its `;`, else a prefix without `;`, which only the legacy
+        // names (at most six characters) have.
+        var len = j - (i + 1)
+        if hasSemicolon {
+            // The references markup uses most, without a search.
+            let q = p + i + 1
+            switch len {
+            case 2 where q[1] == 0x74 && (q[0] == 0x6C || q[0] == 0x67):          // lt; gt;
+                return .decoded(q[0] == 0x6C ? 0x3C : 0x3E, 0, next: i + 4, error: false)
+            case 3 where q[0] == 0x61 && q[1] == 0x6D && q[2] == 0x70:             // amp;
+                return .decoded(0x26, 0, next: i + 5, error: false)
+            case 4 where q[0] == 0x6E && q[1] == 0x62 && q[2] == 0x73 && q[3] == 0x70:   // nbsp;
+                return .decoded(0xA0, 0, next: i + 6, error: false)
+            case 4 where q[0] == 0x71 && q[1] == 0x75 && q[2] == 0x6F && q[3] == 0x74:   // quot;
+                return .decoded(0x22, 0, next: i + 6, error: false)
+            default: break
+            }
+        }
+        if hasSemicolon, let (a, b) = table.lookup(p + i + 1, len + 1) {
+            return .decoded(a, b, next: i + 2 + len, error: false)
+        }
+        len = min(len, longestLegacy)
         while len > 0 {
-            let key = String(decoding: UnsafeBufferPointer(start: p + i + 1, count: len), as: UTF8.self)
-            if let (a, b) = named[key] {
+            if let (a, b) = table.lookup(p + i + 1, len) {
                 let next = i + 1 + len
-                let endsWithSemicolon = p[next - 1] == 0x3B
-                if !endsWithSemicolon && inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) {
-                    return .none
-                }
-                return .decoded(a, b, next: next, error: !endsWithSemicolon)
+                if inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) { return .none }
+                return .decoded(a, b, next: next, error: true)
             }
             len -= 1
         }
@@ -89,6 +158,20 @@ enum CharacterReferences {
             error = true
         }
         return .decoded(cp, 0, next: j, error: error)
+    }
+
+    /// Writes the UTF-8 form of `cp` at `out` (room for four bytes) and returns its length.
+    @inline(__always)
+    static func encodeUTF8(_ cp: UInt32, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        if cp < 0x80 { out[0] = UInt8(cp); return 1 }
+        if cp < 0x800 { out[0] = UInt8(0xC0 | (cp >> 6)); out[1] = UInt8(0x80 | (cp & 0x3F)); return 2 }
+        if cp < 0x10000 {
+            out[0] = UInt8(0xE0 | (cp >> 12)); out[1] = UInt8(0x80 | ((cp >> 6) & 0x3F)); out[2] = UInt8(0x80 | (cp & 0x3F))
+            return 3
+        }
+        out[0] = UInt8(0xF0 | (cp >> 18)); out[1] = UInt8(0x80 | ((cp >> 12) & 0x3F))
+        out[2] = UInt8(0x80 | ((cp >> 6) & 0x3F)); out[3] = UInt8(0x80 | (cp & 0x3F))
+        return 4
     }
 
     @inline(__always)

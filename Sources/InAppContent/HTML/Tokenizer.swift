@@ -3,6 +3,7 @@
 // skip runs of ordinary bytes at once instead of looping state by state. Tokens go straight to the tree
 // builder (same value, so the builder can switch the tokenizer's state, as the Standard requires).
 // Multi-byte UTF-8 sequences never contain ASCII bytes, so they pass through as "anything else".
+import Foundation
 
 enum TState: UInt8 {
     case data, rcdata, rawtext, scriptData, plaintext, tagOpen, endTagOpen, tagName
@@ -29,23 +30,48 @@ private let NUL: UInt8 = 0, LF: UInt8 = 0x0A, RSQB: UInt8 = 0x5D, GRAVE: UInt8 =
 @inline(__always) func isASCIIAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
 @inline(__always) func lowerASCII(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 
-/// 1: ends a tag name (white space, `/`, `>`, NUL); 2: ends an attribute name (those and `=`);
-/// 4: ends an unquoted attribute value (white space, `>`, `&`, NUL).
-private let byteClass: [UInt8] = {
-    var t = [UInt8](repeating: 0, count: 256)
-    for c: UInt8 in [0x20, 0x09, 0x0A, 0x0C, 0x0D] { t[Int(c)] = 1 | 2 | 4 }
-    t[0x2F] = 1 | 2
-    t[0x3E] = 1 | 2 | 4
-    t[0x3D] = 2
-    t[0x00] = 1 | 2 | 4
-    t[0x26] = 4
-    return t
-}()
+/// Delimiters as bit masks over the bytes below 64 (every delimiter is ASCII below `@`): what ends a tag name
+/// (white space, `/`, `>`, NUL), an attribute name (those and `=`), an unquoted attribute value (white space, `>`,
+/// `&`, NUL), and the characters that are parse errors inside an attribute name.
+private let tagNameEnd: UInt64 = (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0C) | (1 << 0x0D) | (1 << 0x2F) | (1 << 0x3E) | 1
+private let attrNameEnd: UInt64 = tagNameEnd | (1 << 0x3D)
+private let attrNameOdd: UInt64 = (1 << 0x22) | (1 << 0x27) | (1 << 0x3C)
+private let unquotedEnd: UInt64 = (1 << 0x20) | (1 << 0x09) | (1 << 0x0A) | (1 << 0x0C) | (1 << 0x0D) | (1 << 0x3E) | (1 << 0x26) | 1
+@inline(__always) private func inMask(_ c: UInt8, _ mask: UInt64) -> Bool { c < 64 && (mask >> UInt64(c)) & 1 != 0 }
 
 let replacementBytes: [UInt8] = [0xEF, 0xBF, 0xBD]
 private let nulByte: [UInt8] = [0]
 private let ltBytes: [UInt8] = [0x3C], ltSlashBytes: [UInt8] = [0x3C, 0x2F], ampBytes: [UInt8] = [0x26]
 private let dashBytes: [UInt8] = [0x2D], bracketBytes: [UInt8] = [0x5D], ltBangBytes: [UInt8] = [0x3C, 0x21]
+
+/// Index of the first of the bytes `a`, `b`, `c` in `p[from..<end]`, or `end`; eight bytes at a time.
+@inline(__always)
+func scanFor(_ p: UnsafePointer<UInt8>, _ from: Int, _ end: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+    var j = from
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    let ma = ones &* UInt64(a), mb = ones &* UInt64(b), mc = ones &* UInt64(c)
+    let raw = UnsafeRawPointer(p)
+    while j + 8 <= end {
+        let v = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+        let xa = v ^ ma, xb = v ^ mb, xc = v ^ mc
+        // A zero byte in any of the three XORs means a match (the test has no false negatives).
+        if (((xa &- ones) & ~xa) | ((xb &- ones) & ~xb) | ((xc &- ones) & ~xc)) & highs != 0 { break }
+        j += 8
+    }
+    while j < end {
+        let x = p[j]
+        if x == a || x == b || x == c { return j }
+        j += 1
+    }
+    return end
+}
+
+/// Index of the first `c` in `p[from..<n]`, or `n` (the C library's vectorised memchr).
+@inline(__always)
+func findByte(_ c: UInt8, _ p: UnsafePointer<UInt8>, _ from: Int, _ n: Int) -> Int {
+    guard from < n, let r = memchr(p + from, Int32(c), n - from) else { return n }
+    return UnsafePointer<UInt8>(r.assumingMemoryBound(to: UInt8.self)) - p
+}
 
 extension HTMLParser {
     // MARK: Emitting
@@ -61,11 +87,11 @@ extension HTMLParser {
     }
 
     mutating func emitCodePoints(_ a: UInt32, _ b: UInt32) {
-        var out: [UInt8] = []
-        out.reserveCapacity(8)
-        CharacterReferences.appendUTF8(a, to: &out)
-        if b != 0 { CharacterReferences.appendUTF8(b, to: &out) }
-        emit(out)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { buffer in
+            var n = CharacterReferences.encodeUTF8(a, into: buffer.baseAddress!)
+            if b != 0 { n += CharacterReferences.encodeUTF8(b, into: buffer.baseAddress! + n) }
+            characters(buffer.baseAddress!, n)
+        }
     }
 
     @inline(__always)
@@ -78,7 +104,7 @@ extension HTMLParser {
         tagStart = start
         tagSelfClosing = false
         tagName = -1
-        tagNameBuf.removeAll(keepingCapacity: true)
+        tagNameBuf.clear()
         attrStart = attrs.count
         textMark = text.count
         attrPending = false
@@ -102,7 +128,7 @@ extension HTMLParser {
         guard attrPending else { return }
         attrPending = false
         if attrDuplicate {
-            text.removeSubrange(attrValueStart...)
+            if text.count > attrValueStart { text.removeSubrange(attrValueStart...) }
         } else {
             attrs.append(AttrRecord(name: attrName, start: Int32(attrValueStart), count: Int32(text.count - attrValueStart)))
         }
@@ -112,9 +138,11 @@ extension HTMLParser {
         finishAttribute()
         if tagName < 0 { tagName = tagNameBuf.withUnsafeBufferPointer { internLower($0.baseAddress!, 0, $0.count) } }
         if tagIsEnd {
-            if attrs.count > attrStart { tokenError("end-tag-with-attributes") }
-            attrs.removeSubrange(attrStart...)
-            text.removeSubrange(textMark...)
+            if attrs.count > attrStart {
+                tokenError("end-tag-with-attributes")
+                attrs.removeSubrange(attrStart...)
+            }
+            if text.count > textMark { text.removeSubrange(textMark...) }
             endTag(tagName)
         } else {
             lastStartTag = tagName
@@ -124,8 +152,8 @@ extension HTMLParser {
 
     mutating func dropTag() {
         attrPending = false
-        attrs.removeSubrange(attrStart...)
-        text.removeSubrange(textMark...)
+        if attrs.count > attrStart { attrs.removeSubrange(attrStart...) }
+        if text.count > textMark { text.removeSubrange(textMark...) }
     }
 
     /// Appends a decoded attribute-value run to `text` (references decoded, NUL replaced).
@@ -150,25 +178,21 @@ extension HTMLParser {
 
     /// Whether the tag name being read (in `tagNameBuf`) is the last start tag's name.
     var isAppropriateEndTag: Bool {
-        guard lastStartTag >= 0 else { return false }
-        let want = names.strings[Int(lastStartTag)].utf8
-        return want.elementsEqual(tagNameBuf)
+        mutating get {
+            guard lastStartTag >= 0 else { return false }
+            let want = names.strings[Int(lastStartTag)].utf8
+            return want.elementsEqual(tagNameBuf)
+        }
     }
 
     // MARK: The state machine
 
     mutating func tokenize(_ p: UnsafePointer<UInt8>, _ n: Int) {
-        let cls = byteClass
         while pos < n && failure == nil {
             switch state {
             case .data:
                 let s = pos
-                var j = s
-                while j < n {
-                    let c = p[j]
-                    if c == LT || c == AMP || c == NUL { break }
-                    j += 1
-                }
+                let j = scanFor(p, s, findByte(LT, p, s, n), AMP, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -184,8 +208,7 @@ extension HTMLParser {
 
             case .rcdata:
                 let s = pos
-                var j = s
-                while j < n { let c = p[j]; if c == LT || c == AMP || c == NUL { break }; j += 1 }
+                let j = scanFor(p, s, findByte(LT, p, s, n), AMP, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -195,9 +218,7 @@ extension HTMLParser {
 
             case .rawtext, .scriptData, .plaintext:
                 let s = pos
-                var j = s
-                let stopAtLT = state != .plaintext
-                while j < n { let c = p[j]; if (c == LT && stopAtLT) || c == NUL { break }; j += 1 }
+                let j = findByte(NUL, p, s, state == .plaintext ? n : findByte(LT, p, s, n))
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -208,7 +229,7 @@ extension HTMLParser {
                 let c = p[pos]
                 if c == BANG { state = .markupDeclarationOpen; pos += 1 }
                 else if c == SLASH { state = .endTagOpen; pos += 1 }
-                else if isASCIIAlpha(c) { beginTag(end: false, at: pos - 1); readTagName(p, n, cls) }
+                else if isASCIIAlpha(c) { beginTag(end: false, at: pos - 1); readTagName(p, n) }
                 else if c == QMARK {
                     tokenError("unexpected-question-mark-instead-of-tag-name")
                     beginComment(); state = .bogusComment
@@ -219,7 +240,7 @@ extension HTMLParser {
 
             case .endTagOpen:
                 let c = p[pos]
-                if isASCIIAlpha(c) { beginTag(end: true, at: pos - 2); readTagName(p, n, cls) }
+                if isASCIIAlpha(c) { beginTag(end: true, at: pos - 2); readTagName(p, n) }
                 else if c == GT { tokenError("missing-end-tag-name"); state = .data; pos += 1 }
                 else { tokenError("invalid-first-character-of-tag-name"); beginComment(); state = .bogusComment }
 
@@ -234,14 +255,14 @@ extension HTMLParser {
 
             case .rcdataLessThan, .rawtextLessThan:
                 if p[pos] == SLASH {
-                    tagNameBuf.removeAll(keepingCapacity: true)
+                    tagNameBuf.clear()
                     state = state == .rcdataLessThan ? .rcdataEndTagOpen : .rawtextEndTagOpen; pos += 1
                 } else { emit(ltBytes); state = state == .rcdataLessThan ? .rcdata : .rawtext }
 
             case .rcdataEndTagOpen, .rawtextEndTagOpen, .scriptDataEndTagOpen, .scriptDataEscapedEndTagOpen:
                 if isASCIIAlpha(p[pos]) {
                     beginTag(end: true, at: pos - 2)
-                    tempBuf.removeAll(keepingCapacity: true)
+                    tempBuf.clear()
                     switch state {
                     case .rcdataEndTagOpen: state = .rcdataEndTagName
                     case .rawtextEndTagOpen: state = .rawtextEndTagName
@@ -279,7 +300,7 @@ extension HTMLParser {
 
             case .scriptDataLessThan:
                 let c = p[pos]
-                if c == SLASH { tagNameBuf.removeAll(keepingCapacity: true); state = .scriptDataEndTagOpen; pos += 1 }
+                if c == SLASH { tagNameBuf.clear(); state = .scriptDataEndTagOpen; pos += 1 }
                 else if c == BANG { emit(ltBangBytes); state = .scriptDataEscapeStart; pos += 1 }
                 else { emit(ltBytes); state = .scriptData }
 
@@ -291,9 +312,8 @@ extension HTMLParser {
 
             case .scriptDataEscaped, .scriptDataDoubleEscaped:
                 let s = pos
-                var j = s
                 let double = state == .scriptDataDoubleEscaped
-                while j < n { let c = p[j]; if c == DASH || c == LT || c == NUL { break }; j += 1 }
+                let j = scanFor(p, s, findByte(DASH, p, s, n), LT, NUL, NUL)
                 emit(p, s, j)
                 pos = j
                 guard j < n else { break }
@@ -324,8 +344,8 @@ extension HTMLParser {
 
             case .scriptDataEscapedLessThan:
                 let c = p[pos]
-                if c == SLASH { tagNameBuf.removeAll(keepingCapacity: true); state = .scriptDataEscapedEndTagOpen; pos += 1 }
-                else if isASCIIAlpha(c) { tempBuf.removeAll(keepingCapacity: true); emit(ltBytes); state = .scriptDataDoubleEscapeStart }
+                if c == SLASH { tagNameBuf.clear(); state = .scriptDataEscapedEndTagOpen; pos += 1 }
+                else if isASCIIAlpha(c) { tempBuf.clear(); emit(ltBytes); state = .scriptDataDoubleEscapeStart }
                 else { emit(ltBytes); state = .scriptDataEscaped }
 
             case .scriptDataDoubleEscapeStart, .scriptDataDoubleEscapeEnd:
@@ -342,7 +362,7 @@ extension HTMLParser {
 
             case .scriptDataDoubleEscapedLessThan:
                 if p[pos] == SLASH {
-                    tempBuf.removeAll(keepingCapacity: true); emit([SLASH]); state = .scriptDataDoubleEscapeEnd; pos += 1
+                    tempBuf.clear(); emit([SLASH]); state = .scriptDataDoubleEscapeEnd; pos += 1
                 } else { state = .scriptDataDoubleEscaped }
 
             case .beforeAttrName:
@@ -351,8 +371,8 @@ extension HTMLParser {
                 else if c == SLASH || c == GT { state = .afterAttrName }
                 else if c == EQ {
                     tokenError("unexpected-equals-sign-before-attribute-name")
-                    readAttrName(p, n, cls, from: pos + 1, first: pos)
-                } else { readAttrName(p, n, cls, from: pos, first: pos) }
+                    readAttrName(p, n, from: pos + 1, first: pos)
+                } else { readAttrName(p, n, from: pos, first: pos) }
 
             case .attrName:
                 // Slow path: a name containing NUL.
@@ -368,7 +388,7 @@ extension HTMLParser {
                 else if c == SLASH { state = .selfClosingStartTag; pos += 1 }
                 else if c == EQ { state = .beforeAttrValue; pos += 1 }
                 else if c == GT { state = .data; pos += 1; emitTag() }
-                else { readAttrName(p, n, cls, from: pos, first: pos) }
+                else { readAttrName(p, n, from: pos, first: pos) }
 
             case .beforeAttrValue:
                 let c = p[pos]
@@ -380,8 +400,7 @@ extension HTMLParser {
 
             case .attrValueDQ, .attrValueSQ:
                 let q = state == .attrValueDQ ? DQ : SQ
-                var j = pos
-                while j < n { let c = p[j]; if c == q || c == AMP || c == NUL { break }; j += 1 }
+                let j = scanFor(p, pos, findByte(q, p, pos, n), AMP, NUL, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -392,7 +411,7 @@ extension HTMLParser {
 
             case .attrValueUnquoted:
                 var j = pos
-                while j < n && cls[Int(p[j])] & 4 == 0 { j += 1 }
+                while j < n && !inMask(p[j], unquotedEnd) { j += 1 }
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -414,8 +433,7 @@ extension HTMLParser {
                 else { tokenError("unexpected-solidus-in-tag"); state = .beforeAttrName }
 
             case .bogusComment:
-                var j = pos
-                while j < n { let c = p[j]; if c == GT || c == NUL { break }; j += 1 }
+                let j = findByte(NUL, p, pos, findByte(GT, p, pos, n))
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -450,8 +468,7 @@ extension HTMLParser {
                 else { text.append(DASH); state = .comment }
 
             case .comment:
-                var j = pos
-                while j < n { let c = p[j]; if c == LT || c == DASH || c == NUL { break }; j += 1 }
+                let j = scanFor(p, pos, findByte(DASH, p, pos, n), LT, NUL, NUL)
                 appendValue(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -580,8 +597,7 @@ extension HTMLParser {
                 if c == GT { state = .data; emitDoctype() }
 
             case .cdataSection:
-                var j = pos
-                while j < n { let c = p[j]; if c == RSQB || c == NUL { break }; j += 1 }
+                let j = findByte(NUL, p, pos, findByte(RSQB, p, pos, n))
                 emit(p, pos, j)
                 pos = j
                 guard j < n else { break }
@@ -616,10 +632,10 @@ extension HTMLParser {
     /// Reads a tag name starting at `pos` (a letter); on the usual terminators the name is interned straight
     /// from the input, otherwise the per-character state takes over.
     @inline(__always)
-    mutating func readTagName(_ p: UnsafePointer<UInt8>, _ n: Int, _ cls: [UInt8]) {
+    mutating func readTagName(_ p: UnsafePointer<UInt8>, _ n: Int) {
         let s = pos
         var j = s
-        while j < n && cls[Int(p[j])] & 1 == 0 { j += 1 }
+        while j < n && !inMask(p[j], tagNameEnd) { j += 1 }
         if j < n && p[j] != NUL {
             tagName = internLower(p, s, j)
             pos = j + 1
@@ -636,11 +652,14 @@ extension HTMLParser {
 
     /// Reads an attribute name whose first character is at `first` (scanning continues at `from`).
     @inline(__always)
-    mutating func readAttrName(_ p: UnsafePointer<UInt8>, _ n: Int, _ cls: [UInt8], from: Int, first: Int) {
+    mutating func readAttrName(_ p: UnsafePointer<UInt8>, _ n: Int, from: Int, first: Int) {
         var j = from
-        while j < n && cls[Int(p[j])] & 2 == 0 {
+        while j < n {
             let c = p[j]
-            if c == DQ || c == SQ || c == LT { tokenError("unexpected-character-in-attribute-name") }
+            if c < 64 {
+                if inMask(c, attrNameEnd) { break }
+                if inMask(c, attrNameOdd) { error("unexpected-character-in-attribute-name", at: j) }
+            }
             j += 1
         }
         if j < n && p[j] != NUL {
@@ -649,7 +668,7 @@ extension HTMLParser {
             if p[j] == EQ { state = .beforeAttrValue; pos += 1 } else { state = .afterAttrName }
         } else {
             finishAttribute()
-            tempBuf.removeAll(keepingCapacity: true)
+            tempBuf.clear()
             for k in first..<j { tempBuf.append(lowerASCII(p[k])) }
             pos = j
             state = .attrName
@@ -671,9 +690,9 @@ extension HTMLParser {
     }
 
     mutating func resetDoctype() {
-        doctypeNameBuf.removeAll(keepingCapacity: true)
-        doctypePublicBuf.removeAll(keepingCapacity: true)
-        doctypeSystemBuf.removeAll(keepingCapacity: true)
+        doctypeNameBuf.clear()
+        doctypePublicBuf.clear()
+        doctypeSystemBuf.clear()
         doctypeHasName = false; doctypeHasPublic = false; doctypeHasSystem = false; doctypeForceQuirks = false
     }
 
@@ -724,7 +743,7 @@ extension HTMLParser {
         endOfFile()
     }
 
-    func matches(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
+    mutating func matches(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
         let len = word.utf8CodeUnitCount
         guard s + len <= n else { return false }
         let w = word.utf8Start
@@ -732,7 +751,7 @@ extension HTMLParser {
         return true
     }
 
-    func matchesInsensitive(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
+    mutating func matchesInsensitive(_ p: UnsafePointer<UInt8>, _ s: Int, _ n: Int, _ word: StaticString) -> Bool {
         let len = word.utf8CodeUnitCount
         guard s + len <= n else { return false }
         let w = word.utf8Start
@@ -751,15 +770,15 @@ extension HTMLParser {
                 key |= UInt64(lowerASCII(p[k])) << shift
                 shift += 8
             }
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 58)
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57)
             while true {
                 let k = cacheKeys[slot]
                 if k == key { return cacheIDs[slot] }
                 if k == 0 { break }
-                slot = (slot + 1) & 63
+                slot = (slot + 1) & 127
             }
             let id = internSlow(p, s, e)
-            if cacheCount < 44 { cacheKeys[slot] = key; cacheIDs[slot] = id; cacheCount += 1 }
+            if cacheCount < 88 { cacheKeys[slot] = key; cacheIDs[slot] = id; cacheCount += 1 }
             return id
         }
         return internSlow(p, s, e)
@@ -772,7 +791,7 @@ extension HTMLParser {
             if e == s { return scratch.withUnsafeBufferPointer { _ in internEmpty() } }
             return names.intern(p + s, e - s)
         }
-        scratch.removeAll(keepingCapacity: true)
+        scratch.clear()
         for k in s..<e { scratch.append(lowerASCII(p[k])) }
         return scratch.withUnsafeBufferPointer { names.intern($0.baseAddress!, $0.count) }
     }
@@ -780,5 +799,13 @@ extension HTMLParser {
     mutating func internEmpty() -> Int32 {
         let zero: [UInt8] = [0]
         return zero.withUnsafeBufferPointer { names.intern($0.baseAddress!, 0) }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Empties a scratch buffer, keeping its storage (nothing to do, and no call, when it is already empty).
+    @inline(__always)
+    mutating func clear() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }

@@ -56,8 +56,8 @@ struct HTMLParser {
     var commentStart = 0
     var doctypeNameBuf: [UInt8] = [], doctypePublicBuf: [UInt8] = [], doctypeSystemBuf: [UInt8] = []
     var doctypeHasName = false, doctypeHasPublic = false, doctypeHasSystem = false, doctypeForceQuirks = false
-    var cacheKeys = [UInt64](repeating: 0, count: 64)
-    var cacheIDs = [Int32](repeating: 0, count: 64)
+    var cacheKeys = [UInt64](repeating: 0, count: 128)
+    var cacheIDs = [Int32](repeating: 0, count: 128)
     var cacheCount = 0
 
     // Tree construction state.
@@ -78,6 +78,10 @@ struct HTMLParser {
     var context: OpenElement?
     var skipNewline = false
     var sawSelectedContent = false
+    /// True while every node was appended in creation order as the last node of the tree (the usual case):
+    /// the snapshot is then a linear copy (see DOMTree.freeze).
+    var inOrder = true
+    var lastLinked: Int32 = 0   // the document node
     var quirks: HTMLQuirksMode = .noQuirks
     let flags = ElementFlags.html
 
@@ -91,6 +95,7 @@ struct HTMLParser {
 
     /// Hands the storage back to the tree.
     mutating func finish(into tree: DOMTree) {
+        tree.inOrder = inOrder && context == nil && lastLinked == Int32(nodes.count - 1)
         tree.nodes = nodes; tree.attrs = attrs; tree.text = text; tree.names = names; tree.doctypeIDs = doctypeIDs
         nodes = []; attrs = []; text = []; doctypeIDs = []
         tree.parseErrors = errors
@@ -106,16 +111,19 @@ struct HTMLParser {
 
     // MARK: Element predicates
 
-    @inline(__always) func htmlFlags(_ name: Int32) -> UInt16 { Int(name) < flags.count ? flags[Int(name)] : 0 }
-    @inline(__always) func isHTML(_ e: OpenElement, _ name: Int32) -> Bool { e.ns == HTMLNS && e.name == name }
-    @inline(__always) var current: OpenElement { open[open.count - 1] }
+    @inline(__always) mutating func htmlFlags(_ name: Int32) -> UInt16 { Int(name) < flags.count ? flags[Int(name)] : 0 }
+    @inline(__always) mutating func isHTML(_ e: OpenElement, _ name: Int32) -> Bool { e.ns == HTMLNS && e.name == name }
+    // Accessors are `mutating` (like the helpers below) so a call never copies the parser's ~400-byte state.
+    @inline(__always) var current: OpenElement { mutating get { open[open.count - 1] } }
     var adjustedCurrent: OpenElement {
-        if let context, open.count == 1 { return context }
-        return open[open.count - 1]
+        mutating get {
+            if let context, open.count == 1 { return context }
+            return open[open.count - 1]
+        }
     }
-    var adjustedCurrentIsForeign: Bool { !open.isEmpty && adjustedCurrent.ns != HTMLNS }
+    var adjustedCurrentIsForeign: Bool { mutating get { !open.isEmpty && adjustedCurrent.ns != HTMLNS } }
 
-    func isSpecial(_ e: OpenElement) -> Bool {
+    mutating func isSpecial(_ e: OpenElement) -> Bool {
         switch e.ns {
         case HTMLNS: return htmlFlags(e.name) & ElementFlags.special != 0
         case MATHNS: return e.name == N.mi || e.name == N.mo || e.name == N.mn || e.name == N.ms || e.name == N.mtext || e.name == N.annotationXml
@@ -124,7 +132,7 @@ struct HTMLParser {
         }
     }
 
-    func isScopeBoundary(_ e: OpenElement) -> Bool {
+    mutating func isScopeBoundary(_ e: OpenElement) -> Bool {
         switch e.ns {
         case HTMLNS: return htmlFlags(e.name) & ElementFlags.scope != 0
         case MATHNS: return e.name == N.mi || e.name == N.mo || e.name == N.mn || e.name == N.ms || e.name == N.mtext || e.name == N.annotationXml
@@ -133,11 +141,11 @@ struct HTMLParser {
         }
     }
 
-    func isMathMLTextIntegrationPoint(_ e: OpenElement) -> Bool {
+    mutating func isMathMLTextIntegrationPoint(_ e: OpenElement) -> Bool {
         e.ns == MATHNS && (e.name == N.mi || e.name == N.mo || e.name == N.mn || e.name == N.ms || e.name == N.mtext)
     }
 
-    func isHTMLIntegrationPoint(_ e: OpenElement) -> Bool {
+    mutating func isHTMLIntegrationPoint(_ e: OpenElement) -> Bool {
         if e.ns == SVGNS { return e.name == N.foreignObject || e.name == N.desc || e.name == N.title }
         if e.ns == MATHNS && e.name == N.annotationXml {
             guard let v = attributeValue(e.node, N.encoding)?.lowercased() else { return false }
@@ -146,7 +154,7 @@ struct HTMLParser {
         return false
     }
 
-    func attributeValue(_ node: Int32, _ name: Int32) -> String? {
+    mutating func attributeValue(_ node: Int32, _ name: Int32) -> String? {
         let r = nodes[Int(node)]
         guard r.dataCount > 0 else { return nil }
         for a in Int(r.dataStart)..<Int(r.dataStart + r.dataCount) where attrs[a].name == name {
@@ -155,13 +163,13 @@ struct HTMLParser {
         return nil
     }
 
-    func tagAttribute(_ t: Tag, _ name: Int32) -> String? {
+    mutating func tagAttribute(_ t: Tag, _ name: Int32) -> String? {
         guard t.ac > 0 else { return nil }
         for a in Int(t.a0)..<Int(t.a0 + t.ac) where attrs[a].name == name { return string(attrs[a].start, attrs[a].count) }
         return nil
     }
 
-    func string(_ start: Int32, _ count: Int32) -> String {
+    mutating func string(_ start: Int32, _ count: Int32) -> String {
         if count == 0 { return "" }
         return String(decoding: text[Int(start)..<Int(start + count)], as: UTF8.self)
     }
@@ -169,7 +177,7 @@ struct HTMLParser {
     enum Scope { case normal, listItem, button, table, select }
 
     /// Whether an HTML element named `name` is in the given scope.
-    func inScope(_ name: Int32, _ scope: Scope = .normal) -> Bool {
+    mutating func inScope(_ name: Int32, _ scope: Scope = .normal) -> Bool {
         if Int(name) < openCount.count && openCount[Int(name)] == 0 { return false }
         var i = open.count - 1
         while i >= 0 {
@@ -187,7 +195,7 @@ struct HTMLParser {
         return false
     }
 
-    func nodeInScope(_ node: Int32) -> Bool {
+    mutating func nodeInScope(_ node: Int32) -> Bool {
         var i = open.count - 1
         while i >= 0 {
             let e = open[i]
@@ -198,18 +206,18 @@ struct HTMLParser {
         return false
     }
 
-    func anyInScope(_ names: [Int32], _ scope: Scope = .normal) -> Bool {
+    mutating func anyInScope(_ names: [Int32], _ scope: Scope = .normal) -> Bool {
         for n in names where inScope(n, scope) { return true }
         return false
     }
 
-    func openIndex(_ node: Int32) -> Int? {
+    mutating func openIndex(_ node: Int32) -> Int? {
         var i = open.count - 1
         while i >= 0 { if open[i].node == node { return i }; i -= 1 }
         return nil
     }
 
-    func hasOpen(_ name: Int32) -> Bool { openCount[Int(name)] > 0 }
+    mutating func hasOpen(_ name: Int32) -> Bool { openCount[Int(name)] > 0 }
 
     // MARK: The stack of open elements
 
@@ -304,6 +312,7 @@ struct HTMLParser {
 
     @inline(__always)
     mutating func link(_ n: Int32, _ parent: Int32, before ref: Int32) {
+        if inOrder { keepOrder(n, parent, ref) }
         nodes[Int(n)].parent = parent
         if ref < 0 {
             let last = nodes[Int(parent)].lastChild
@@ -319,7 +328,21 @@ struct HTMLParser {
         }
     }
 
+    /// Keeps track of "arena order is document order and every node is in the tree": it holds while each node is
+    /// linked as the newest node, at the end of the tree (its parent an ancestor of the node linked before it).
+    @inline(__always)
+    mutating func keepOrder(_ n: Int32, _ parent: Int32, _ ref: Int32) {
+        guard ref < 0, n == lastLinked + 1 else { inOrder = false; return }
+        var a = lastLinked
+        while a != parent {
+            a = nodes[Int(a)].parent
+            if a < 0 { inOrder = false; return }
+        }
+        lastLinked = n
+    }
+
     mutating func detach(_ n: Int32) {
+        inOrder = false
         let r = nodes[Int(n)]
         guard r.parent >= 0 else { return }
         if r.prev >= 0 { nodes[Int(r.prev)].next = r.next } else { nodes[Int(r.parent)].firstChild = r.next }
@@ -328,7 +351,17 @@ struct HTMLParser {
     }
 
     /// The appropriate place for inserting a node (parent, and the child to insert before or -1).
-    func insertionLocation(override target: OpenElement? = nil) -> (Int32, Int32) {
+    @inline(__always)
+    mutating func insertionLocation(override target: OpenElement? = nil) -> (Int32, Int32) {
+        if target == nil && !fosterParenting {
+            // The usual case: at the end of the current node (a template's contents for a template).
+            let t = open[open.count - 1]
+            if t.ns != HTMLNS || t.name != N.template { return (t.node, -1) }
+        }
+        return insertionLocationSlow(override: target)
+    }
+
+    mutating func insertionLocationSlow(override target: OpenElement?) -> (Int32, Int32) {
         let t = target ?? open[open.count - 1]
         var parent = t.node, before: Int32 = -1
         if fosterParenting && t.ns == HTMLNS
@@ -389,6 +422,12 @@ struct HTMLParser {
         guard n > 0 else { return }
         let (parent, before) = insertionLocation()
         if nodes[Int(parent)].kind == .document { return }
+        appendText(p, n, parent: parent, before: before)
+    }
+
+    /// Inserts characters into `parent` before `before` (-1: at the end), merging with a preceding text node.
+    @inline(__always)
+    mutating func appendText(_ p: UnsafePointer<UInt8>, _ n: Int, parent: Int32, before: Int32) {
         let prev = before >= 0 ? nodes[Int(before)].prev : nodes[Int(parent)].lastChild
         if prev >= 0 && nodes[Int(prev)].kind == .text {
             let r = nodes[Int(prev)]
@@ -450,7 +489,7 @@ struct HTMLParser {
         formatting.append(node)
     }
 
-    func sameElementShape(_ a: Int32, _ b: Int32) -> Bool {
+    mutating func sameElementShape(_ a: Int32, _ b: Int32) -> Bool {
         let ra = nodes[Int(a)], rb = nodes[Int(b)]
         guard ra.name == rb.name, ra.ns == rb.ns, ra.dataCount == rb.dataCount else { return false }
         if ra.dataCount == 0 { return true }
@@ -600,7 +639,7 @@ struct HTMLParser {
 
     // MARK: Token entry points (the tree construction dispatcher)
 
-    func useHTMLRules(startTag name: Int32?) -> Bool {
+    mutating func useHTMLRules(startTag name: Int32?) -> Bool {
         if open.isEmpty { return true }
         let acn = adjustedCurrent
         if acn.ns == HTMLNS { return true }
@@ -628,6 +667,11 @@ struct HTMLParser {
         if skipNewline {
             skipNewline = false
             if p[0] == 0x0A { p += 1; n -= 1; if n == 0 { return } }
+        }
+        if mode == .text {
+            // Raw text, RCDATA and script content always go into the element that opened them.
+            appendText(p, n, parent: open[open.count - 1].node, before: -1)
+            return
         }
         if open.isEmpty { characters(p, n, mode); return }
         let acn = adjustedCurrent
@@ -715,7 +759,7 @@ struct HTMLParser {
 
     // MARK: Characters per mode
 
-    @inline(__always) func leadingSpace(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+    @inline(__always) mutating func leadingSpace(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
         var k = 0
         while k < n && isSpace(p[k]) { k += 1 }
         return k
@@ -747,7 +791,7 @@ struct HTMLParser {
             let c = current
             if c.ns == HTMLNS && (c.name == N.table || c.name == N.tbody || c.name == N.template || c.name == N.tfoot
                                   || c.name == N.thead || c.name == N.tr) {
-                pendingTableText.removeAll(keepingCapacity: true)
+                pendingTableText.clear()
                 pendingTableTextDirty = false
                 originalMode = mode
                 mode = .inTableText
@@ -792,7 +836,7 @@ struct HTMLParser {
 
     mutating func flushTableText() {
         let pending = pendingTableText
-        pendingTableText.removeAll(keepingCapacity: true)
+        pendingTableText.clear()
         guard !pending.isEmpty else { return }
         if pendingTableTextDirty {
             parseError("unexpected-character-in-table")
@@ -1581,7 +1625,7 @@ extension HTMLParser {
         }
     }
 
-    func nextInSubtree(_ n: Int32, root: Int32) -> Int32 {
+    mutating func nextInSubtree(_ n: Int32, root: Int32) -> Int32 {
         let r = nodes[Int(n)]
         if r.firstChild >= 0 { return r.firstChild }
         var cur = n
