@@ -70,7 +70,11 @@ extension ContentPage {
                 action = (action.isEmpty || action == "no inline action" ? "" : action + "; ") + "listeners \(types)"
                 if reason?.hasPrefix("no href, onclick or form") == true { reason = nil }
             }
-            if javaScript, reason == nil, let hidden = hiddenReason(node) { reason = "not reachable now: " + hidden }
+            if javaScript, reason == nil, let hidden = hiddenReason(node) {
+                // A visually hidden control (the custom-checkbox pattern) is operated through its visible label.
+                if item.kind == .field, let label = visibleLabel(of: node) { action += "; through its label \(label)" }
+                else { reason = "not reachable now: " + hidden }
+            }
             entries.append(CoverageEntry(element: node, kind: item.kind, label: ContentPage.label(of: node),
                                          action: action, isRunnable: reason == nil, reason: reason))
         }
@@ -88,6 +92,13 @@ extension ContentPage {
         var report = CoverageReport(entries: entries, scriptElementCount: doc.scriptCount)
         report.scriptEngine = javaScript ? .javaScriptCore : .subset
         return report
+    }
+
+    /// A reachable label that activates `field` (`label[for=id]` or an enclosing label).
+    private func visibleLabel(of field: HTMLNode) -> HTMLNode? {
+        if let enclosing = field.closestAncestor(where: { $0.tagName == "label" }), hiddenReason(enclosing) == nil { return enclosing }
+        guard let id = field.id, !id.isEmpty else { return nil }
+        return field.document.elements(tag: "label").first { $0["for"] == id && hiddenReason($0) == nil }
     }
 
     /// Event types with listeners (or on* properties) set by scripts on `node`, e.g. `click, keyup`.
