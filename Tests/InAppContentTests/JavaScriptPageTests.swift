@@ -310,3 +310,17 @@ extension JavaScriptPageTests {
         XCTAssertTrue(page.events.contains { $0.kind == .networkBlocked(api: "script", url: "https://cdn.example/missing.js") })
     }
 }
+
+extension JavaScriptPageTests {
+    func testDateFollowsTheVirtualClock() throws {
+        let (page, rec) = try page("""
+        <script>
+          const t0 = Date.now(), d0 = new Date();
+          setTimeout(() => brazeBridge.logCustomEvent('elapsed', { ms: Date.now() - t0, dates: new Date() - d0, isDate: d0 instanceof Date,
+                                                                 parsed: new Date('2020-01-02T00:00:00Z').getTime() }), 3000);
+        </script>
+        """)
+        page.advanceTime(by: 3)
+        XCTAssertEqual(rec.calls, ["logCustomEvent(\"elapsed\",{\"dates\":3000,\"isDate\":true,\"ms\":3000,\"parsed\":1577923200000})"])
+    }
+}

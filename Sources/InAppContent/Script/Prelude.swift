@@ -921,6 +921,21 @@ cons.dir = cons.log; cons.table = cons.log; cons.assert = (c, ...a) => { if (!c)
 cons.group = cons.log; cons.groupCollapsed = cons.log; cons.groupEnd = () => {}; cons.time = () => {}; cons.timeEnd = () => {}; cons.count = () => {};
 def('console', cons);
 
+// Date follows the page's virtual clock (wall time at load + virtual milliseconds), so countdowns and durations
+// measured by scripts move with advanceTime, not with real time.
+const RealDate = Date;
+const loadedAt = RealDate.now();
+const virtualNow = () => loadedAt + H('clock.now');
+function VirtualDate(...a) {
+  if (!new.target) return new RealDate(virtualNow()).toString();
+  return a.length ? new RealDate(...a) : new RealDate(virtualNow());
+}
+VirtualDate.prototype = RealDate.prototype;
+Object.defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true });
+VirtualDate.now = virtualNow; VirtualDate.parse = RealDate.parse; VirtualDate.UTC = RealDate.UTC;
+Object.setPrototypeOf(VirtualDate, RealDate);
+def('Date', VirtualDate);
+
 // Timers on the page's virtual clock.
 const timers = new Map();
 let nextTimer = 1;
