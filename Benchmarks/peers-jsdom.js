@@ -20,8 +20,10 @@ NAME.scenario.json; for other files the first enabled button or link), then one 
             primary button -> a round trip to the renderer. Real time (no virtual time). Wall time as the
             client sees it, so it includes the protocol round trips (about 10 of them).
 Medians of N runs (default 7) after 2 warm-ups; each run repeats the cycle enough times to last at least 20 ms.
-Memory (jsdom only): K live pages (default 20), each loaded and tapped and kept open; the growth of the
-process's resident set and of the V8 heap after a full GC, divided by K ("mb_per_page", "heap_mb_per_page").
+Memory: K live pages (default 20), each loaded and tapped and kept open. jsdom: in a fresh Node process, the
+growth of its resident set and of the V8 heap after a full GC, divided by K ("mb_per_page", "heap_mb_per_page").
+Chromium: the growth of the proportional set size (PSS) of the browser and all its processes, divided by K
+(each page has its own browser context, hence its own renderer process, as each message has its own web view).
 Prints one JSON object a line, as Benchmarks/peers.py does:
   {"file", "peer": "jsdom"|"chromium", "bytes", "median_s", "min_s", "max_s", "samples", "reps", "interactive",
    "mb_per_page", "heap_mb_per_page"}
@@ -149,6 +151,28 @@ function jsdomPeer() {
 
 // ---- Chromium
 
+/// Bytes of PSS of process `root` and its descendants (Linux /proc; 0 where unreadable).
+function familyPss(root) {
+  const parent = new Map();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch (e) { /* gone */ }
+  }
+  const inFamily = (pid) => { for (let p = pid, n = 0; p > 1 && n < 64; p = parent.get(p), n++) if (p === root) return true; return false; };
+  let total = 0;
+  for (const pid of parent.keys()) {
+    if (!inFamily(pid)) continue;
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      if (m) total += Number(m[1]) * 1024;
+    } catch (e) { /* gone or not readable */ }
+  }
+  return total;
+}
+
 async function chromiumPeer() {
   const { Chromium } = require('./browser/cdp');
   const stubs = require('./browser/page-stubs');
@@ -157,12 +181,14 @@ async function chromiumPeer() {
 
   async function prepared(html, url, spec) {
     const page = await browser.newPage();
+    const blank = new URL('blank.html', url).href;
     let served = false;
     page.on('Fetch.requestPaused', (p) => {
-      if (!served && p.request.url === url) {
-        served = true;
+      const body = p.request.url === blank ? Buffer.from('<!DOCTYPE html><title>blank</title>') : (!served && p.request.url === url ? html : null);
+      if (body) {
+        if (body === html) served = true;
         page.send('Fetch.fulfillRequest', { requestId: p.requestId, responseCode: 200,
-          responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }], body: html.toString('base64') }).catch(() => {});
+          responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }], body: body.toString('base64') }).catch(() => {});
       } else {
         page.send('Fetch.failRequest', { requestId: p.requestId, errorReason: 'Aborted' }).catch(() => {});
       }
@@ -174,6 +200,9 @@ async function chromiumPeer() {
     await page.send('Page.addScriptToEvaluateOnNewDocument', { source: stubs.source('__oiaEmit', { braze: spec.braze,
       messageHandlers: spec.messageHandlers, inputEvents: [] }) });
     await page.send('Emulation.setDeviceMetricsOverride', { width: 390, height: 844, deviceScaleFactor: 3, mobile: true });
+    // A warm web view: an empty page of the same origin is loaded first, so the timed navigation reuses its
+    // renderer process (a cross-site navigation would start a new one).
+    await cycle(page, blank, null);
     return page;
   }
 
@@ -189,6 +218,7 @@ async function chromiumPeer() {
     if (!fired) await loaded;
     page.off('Page.lifecycleEvent', onLife);
     const ev = (expression) => page.send('Runtime.evaluate', { expression, returnByValue: true });
+    if (!spec) return true;
     await ev(`window.dispatchEvent(new Event('ab.BridgeReady')); 0`);
     const at = (await ev(`(${locate.toString()})(${JSON.stringify({ selector: spec.primary })}, true)`)).result.value;
     if (at && !at.reason) {
@@ -202,7 +232,7 @@ async function chromiumPeer() {
 
   return {
     name: 'chromium',
-    async measure(file, runs) {
+    async measure(file, runs, liveCount) {
       const html = fs.readFileSync(file);
       const url = 'https://fixtures.openinapp.invalid/' + path.basename(file);
       const spec = fixtureSpec(file);
@@ -223,7 +253,16 @@ async function chromiumPeer() {
         await browser.closePage(page);
         return t1 - t0;
       }, runs);
-      return Object.assign(t, { interactive, mbPerPage: null, heapMbPerPage: null });
+      // Memory per live page: K pages loaded and tapped, kept open; the growth of the proportional set size
+      // (PSS, shared pages split among their users) of the browser and all its child processes, divided by K.
+      const pss = () => familyPss(browser.proc.pid);
+      const before = pss();
+      const pages = [];
+      for (let i = 0; i < liveCount; i++) { const page = await prepared(html, url, spec); await cycle(page, url, spec); pages.push(page); }
+      await new Promise((r) => setTimeout(r, 500));
+      const after = pss();
+      for (const page of pages) await browser.closePage(page);
+      return Object.assign(t, { interactive, mbPerPage: (after - before) / liveCount / 1e6, heapMbPerPage: null });
     },
     async close() { await browser.close(); },
   };
