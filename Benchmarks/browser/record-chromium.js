@@ -46,6 +46,7 @@ function locate(spec, scroll) {
   const describe = (n) => !n ? 'nothing' : n.localName + (n.id ? '#' + n.id : (n.classList.length ? '.' + Array.from(n.classList).join('.') : ''));
   let el = null;
   if (spec.selector) el = document.querySelector(spec.selector);
+  else if (spec.labelOf) { const control = document.querySelector(spec.labelOf); el = (control && control.labels && control.labels[0]) || null; }
   else if (spec.text !== undefined) {
     const want = norm(spec.text);
     const all = Array.from(document.body.querySelectorAll('*')).filter((n) => n.localName !== 'script' && n.localName !== 'style');
@@ -231,12 +232,9 @@ class Recorder {
         if (at.checked === want) { outcome = { unchanged: at.target }; break; }
         if (!at.reason) { await this.click(at.x, at.y); outcome = { ok: at.target }; break; }
         // A control a person cannot see is toggled through its label, as on custom-styled radios and checkboxes.
-        const viaLabel = await this.evaluate(`(() => { const el = document.querySelector(${JSON.stringify(arg.selector)});
-          const l = el && el.labels && el.labels[0]; if (!l) return null;
-          if (!l.id) l.setAttribute('data-oia-label', '1'); return l.id ? '#' + l.id : '[data-oia-label]'; })()`);
-        if (!viaLabel || at.reason === 'disabled') { outcome = { unreachable: at.reason, target: at.target }; break; }
-        const tapped = await this.tap({ selector: viaLabel });
-        await this.evaluate(`document.querySelectorAll('[data-oia-label]').forEach((n) => n.removeAttribute('data-oia-label'))`);
+        if (at.reason === 'disabled') { outcome = { unreachable: at.reason, target: at.target }; break; }
+        const tapped = await this.tap({ labelOf: arg.selector });
+        if (tapped.unreachable === 'not-found') { outcome = { unreachable: at.reason, target: at.target }; break; }
         outcome = tapped.ok ? { ok: at.target, via: 'label' } : tapped;
         break;
       }
