@@ -223,7 +223,9 @@ class JsdomPage {
       const press = target.dispatchEvent(new w.KeyboardEvent('keypress', Object.assign({}, init, { charCode: k.text.charCodeAt(0) })));
       const field = target.matches && target.matches('input, textarea') ? target : null;
       if (press && field) {
-        const max = field.maxLength;
+        // From the attribute: jsdom's HTMLTextAreaElement.maxLength is 0, not -1, when the attribute is absent.
+        const attr = field.getAttribute('maxlength');
+        const max = attr !== null && /^\d+$/.test(attr.trim()) ? Number(attr.trim()) : -1;
         const before = target.dispatchEvent(new w.InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true,
           inputType: 'insertText', data: k.text }));
         if (before && !(max >= 0 && field.value.length >= max)) {
@@ -306,6 +308,17 @@ class JsdomPage {
         // jsdom has no matchMedia and no notion of a colour scheme.
         outcome = { unsupported: arg };
         break;
+      case 'evaluate': {
+        const w = this.window;
+        try {
+          const value = w.eval(arg);
+          if (value === undefined) outcome = { ok: true, undefined: true };
+          else { const json = JSON.stringify(value); outcome = { ok: true, result: json === undefined ? null : JSON.parse(json) }; }
+        } catch (e) {
+          outcome = { threw: (e && e.constructor && e.constructor.name) || 'Error' };
+        }
+        break;
+      }
       default: throw new Error(`unknown step ${name}`);
     }
     await tick(); // jsdom defers link navigations by a macrotask

@@ -264,6 +264,18 @@ class Recorder {
         outcome = { ok: arg };
         break;
       }
+      case 'evaluate': {
+        // The app runs a script in the page (WKWebView.evaluateJavaScript, Adobe's evaluateJavascript): global
+        // scope, no user gesture; its value comes back as JSON, an exception comes back to the app (the page's
+        // 'error' listeners do not see it).
+        const r = await this.page.send('Runtime.evaluate', { expression: arg, returnByValue: true, userGesture: false });
+        if (r.exceptionDetails) {
+          const ex = r.exceptionDetails.exception || {};
+          outcome = { threw: ex.className || 'Error' };
+        } else if (r.result.type === 'undefined') outcome = { ok: true, undefined: true };
+        else outcome = { ok: true, result: r.result.value === undefined ? null : r.result.value };
+        break;
+      }
       default: throw new Error(`unknown step ${name}`);
     }
     await this.settle();
