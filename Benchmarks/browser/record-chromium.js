@@ -6,7 +6,8 @@
 //   nice -n 10 node Benchmarks/browser/record-chromium.js [--check] [NAME ...]
 //
 // NAME is a fixture base name (braze-modal); none = every Tests/Fixtures/Scripted/*.scenario.json.
-// --check records again and compares with the committed expected files instead of writing them (exit 1 on a diff).
+// --check records again and compares steps and records with the committed expected files instead of writing them
+// (exit 1 on a difference; a difference in the input-event lists alone is reported, not failed).
 // Needs Debian's `chromium` (CHROMIUM=/path overrides). Tests/Fixtures/Scripted/README.md defines each step.
 const fs = require('fs');
 const path = require('path');
@@ -351,10 +352,15 @@ async function main(argv) {
       const text = format(result);
       const target = path.join(DIR, 'expected', name + '.json');
       if (check) {
-        const old = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : '';
-        const same = old.replace(/"recordedWith": .*\n/, '') === text.replace(/"recordedWith": .*\n/, '');
+        // The steps' outcomes and the records must be identical; the input-event lists are documentation and
+        // may differ where Chromium ties an event to a rendering update (blur of a hidden or disabled element),
+        // whose timing under virtual time follows real frame production: reported, not failed.
+        const old = fs.existsSync(target) ? JSON.parse(fs.readFileSync(target, 'utf8')) : { scenarios: [] };
+        const norm = (r, key) => JSON.stringify(r.scenarios.map((s) => [s.name, s.device, s[key]]));
+        const same = norm(old, 'steps') === norm(result, 'steps') && norm(old, 'record') === norm(result, 'record');
+        const eventsSame = norm(old, 'events') === norm(result, 'events');
         if (!same) failures++;
-        console.log(`${same ? 'same' : 'DIFFERS'} ${name}`);
+        console.log(`${same ? 'same' : 'DIFFERS'} ${name}${same && !eventsSame ? ' (input events differ)' : ''}`);
       } else {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, text);
