@@ -474,13 +474,16 @@ final class BadInputMatrixTests: XCTestCase {
         Row(name: "ajo.json.propositionsNotArray", expects: "MessagingPropositionError.unexpectedType(propositions)") { _ in
             expectError(ME.self, load(#"{"propositions": {}}"#)) { $0 == .unexpectedType(path: "propositions", expected: "array") }
         },
-        Row(name: "ajo.json.missingPropositionId", expects: "MessagingPropositionError.missingField(propositions[0].id)") { _ in
-            expectError(ME.self, load(#"{"propositions": [{"scope": "s", "items": []}]}"#)) { $0 == .missingField(path: "propositions[0].id") }
+        Row(name: "ajo.json.missingPropositionId", expects: "recovery: proposition skipped, diagnostic.propositionSkipped") { h in
+            let ids = try Messaging.loadPropositions(#"{"propositions": [{"scope": "s", "items": []}]}"#)
+            return ids.isEmpty ? has(h, "diagnostic.propositionSkipped") : "loaded \(ids)"
         },
-        Row(name: "ajo.json.missingItemData", expects: "MessagingPropositionError.missingField(….data)") { _ in
-            expectError(ME.self, load(#"{"propositions": [{"id": "p", "scope": "s", "items": [{"id": "m", "schema": "https://ns.adobe.com/personalization/message/in-app"}]}]}"#)) {
-                $0 == .missingField(path: "propositions[0].items[0].data")
-            }
+        Row(name: "ajo.json.missingItemData", expects: "recovery: item skipped, diagnostic.itemSkipped") { h in
+            let ids = try Messaging.loadPropositions(#"{"propositions": [{"id": "p", "scope": "s", "scopeDetails": {"a": 1}, "items": [{"id": "m", "schema": "https://ns.adobe.com/personalization/message/in-app"}]}]}"#)
+            return ids.isEmpty ? has(h, "diagnostic.itemSkipped") : "loaded \(ids)"
+        },
+        Row(name: "ajo.json.unrecognisedShape", expects: "MessagingPropositionError.unexpectedType($)") { _ in
+            expectError(ME.self, load(#"{"hello": "world"}"#)) { if case .unexpectedType(path: "$", _) = $0 { return true }; return false }
         },
         Row(name: "ajo.json.contentNotHTML", expects: "recovery: item skipped, diagnostic.itemSkipped") { h in
             let ids = try Messaging.loadPropositions(item(#"{"content": {"a": 1}, "contentType": "application/json"}"#))
