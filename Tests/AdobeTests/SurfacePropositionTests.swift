@@ -218,4 +218,38 @@ final class SurfacePropositionTests: AdobeTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Proposition.self, from: Data(#"{"id": "p", "scope": "s", "scopeDetails": {}}"#.utf8)),
                              "empty scopeDetails do not decode, as upstream")
     }
+
+    func test_typedSchemaData() throws {
+        let inApp = #"""
+        {"id": "m", "schema": "https://ns.adobe.com/personalization/message/in-app", "data": {"content": "<p/>",
+         "contentType": "text/html", "publishedDate": 1700000000, "expiryDate": 1800000000, "meta": {"k": "v"},
+         "mobileParameters": {"width": 80}, "webParameters": {"w": 1}, "remoteAssets": ["https://cdn/a.png"]}}
+        """#
+        let item = try JSONDecoder().decode(PropositionItem.self, from: Data(inApp.utf8))
+        XCTAssertEqual(item.schema, .inapp)
+        let data = try XCTUnwrap(item.inappSchemaData)
+        XCTAssertEqual(data.content as? String, "<p/>")
+        XCTAssertEqual(data.contentType, .textHtml)
+        XCTAssertEqual(data.publishedDate, 1700000000)
+        XCTAssertEqual(data.expiryDate, 1800000000)
+        XCTAssertEqual(data.meta?["k"] as? String, "v")
+        XCTAssertEqual(data.mobileParameters?["width"] as? Int, 80)
+        XCTAssertEqual(data.webParameters?["w"] as? Int, 1)
+        XCTAssertEqual(data.remoteAssets, ["https://cdn/a.png"])
+        XCTAssertNil(item.htmlContent)
+        XCTAssertNil(item.jsonContentDictionary)
+        let roundTrip = try JSONDecoder().decode(InAppSchemaData.self, from: JSONEncoder().encode(data))
+        XCTAssertEqual(roundTrip.remoteAssets, ["https://cdn/a.png"])
+
+        let html = try JSONDecoder().decode(HtmlContentSchemaData.self, from: Data(#"{"content": "<b/>"}"#.utf8))
+        XCTAssertEqual(html.content, "<b/>")
+        XCTAssertEqual(html.format, .textHtml, "a missing format is text/html")
+        let json = try JSONDecoder().decode(JsonContentSchemaData.self, from: Data(#"{"content": {"a": 1}, "format": "text/plain"}"#.utf8))
+        XCTAssertEqual((json.content as? [String: Any])?["a"] as? Int, 1)
+        XCTAssertEqual(json.format, .textPlain)
+        XCTAssertThrowsError(try JSONDecoder().decode(JsonContentSchemaData.self, from: Data(#"{"content": "text"}"#.utf8)))
+        XCTAssertEqual(SchemaType.htmlContent.toString(), "https://ns.adobe.com/personalization/html-content-item")
+        XCTAssertEqual(SchemaType.unknown.toString(), "")
+        XCTAssertEqual(ContentType.textXml.toString(), "text/xml")
+    }
 }
