@@ -17,7 +17,8 @@ public class Surface: NSObject, Codable, @unchecked Sendable {
     /// The app surface.
     override public convenience init() { self.init(uri: Surface.appSurface) }
 
-    init(uri: String) { self.uri = uri }
+    /// A surface from a full URI (upstream keeps this internal; OpenInApp tools use it).
+    @_spi(OpenInApp) public init(uri: String) { self.uri = uri }
 
     static var appSurface: String {
         guard let bundle = EdgeNetwork.current.bundleIdentifier, !bundle.isEmpty else { return "unknown" }

@@ -4,7 +4,7 @@ import InAppCore
 import InAppTestSupport
 @_spi(OpenInApp) import AEPCore
 @testable import AEPServices
-@testable import AEPMessaging
+@_spi(OpenInApp) @testable import AEPMessaging
 
 /// The proposition API (`updatePropositionsForSurfaces`, `getPropositionsForSurfaces`, `refreshInAppMessages`,
 /// `Proposition`, `PropositionItem`) on the simulated Edge network.
