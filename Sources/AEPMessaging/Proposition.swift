@@ -20,11 +20,8 @@ public class Proposition: NSObject, Codable, @unchecked Sendable {
         return 0
     }
 
-    /// The items, each pointing back at this proposition (for `track`).
-    public var items: [PropositionItem] {
-        for item in propositionItems { item.proposition = self }
-        return propositionItems
-    }
+    /// The items, each pointing back at this proposition (for `track`; set once, when the proposition is made).
+    public var items: [PropositionItem] { propositionItems }
 
     enum CodingKeys: String, CodingKey { case id, scope, scopeDetails, items }
 
