@@ -252,4 +252,23 @@ final class SurfacePropositionTests: AdobeTestCase {
         XCTAssertEqual(SchemaType.unknown.toString(), "")
         XCTAssertEqual(ContentType.textXml.toString(), "text/xml")
     }
+
+    func test_concurrentRequestsEachCompleteOnce() throws {
+        let home = Surface(path: "home")
+        try network.respond(toSurface: home.uri, withJSON: "[" + codeBased("p1", surface: home.uri, data: #"{"content": {"a": 1}}"#) + "]")
+        network.latency = 1
+        let updates = Locked(0)
+        let gets = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 40) { i in
+            if i % 2 == 0 {
+                Messaging.updatePropositionsForSurfaces([home]) { ok in if ok { updates.withLock { $0 += 1 } } }
+            } else {
+                Messaging.getPropositionsForSurfaces([home]) { _, error in if error == nil { gets.withLock { $0 += 1 } } }
+            }
+        }
+        harness.advance(by: 1)
+        XCTAssertEqual(updates.snapshot, 20)
+        XCTAssertEqual(gets.snapshot, 20)
+        XCTAssertEqual(network.events.filter { $0.name == "Retrieve message definitions" }.count, 20)
+    }
 }
