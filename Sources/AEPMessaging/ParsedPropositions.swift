@@ -115,9 +115,8 @@ enum RuleSet {
                 for key in ["id", "type"] {
                     if let v = c[key], v != .null, v.stringValue == nil { return nil }
                 }
-                if let id = c["id"]?.stringValue, c["type"]?.stringValue != nil, case .object? = c["detail"] {
-                    _ = id
-                    details.append(c["detail"]!)
+                if c["id"]?.stringValue != nil, c["type"]?.stringValue != nil, case .object(let detail)? = c["detail"] {
+                    details.append(.object(detail))
                 }
             }
             result.append(Rule(condition: condition, consequences: details))
