@@ -76,10 +76,17 @@ public final class EdgeNetwork: @unchecked Sendable {
         var sequence = 0
     }
     private let state = Locked(State())
-    /// The environment whose clock, executors and trace the network uses.
-    public let environment: MessagingEnvironment
+    // The environment's parts, not the environment: the per-environment registry must not keep it alive.
+    private let clock: any MessagingClock
+    private let background: any CallbackExecutor
+    private let trace: Trace
 
-    public init(environment: MessagingEnvironment) { self.environment = environment }
+    /// A network on `environment`'s clock, background executor and trace (it does not retain the environment).
+    public init(environment: MessagingEnvironment) {
+        clock = environment.clock
+        background = environment.background
+        trace = environment.trace
+    }
 
     // MARK: What the harness controls
 
@@ -199,7 +206,7 @@ public final class EdgeNetwork: @unchecked Sendable {
     @_spi(OpenInApp) @discardableResult
     public func record(name: String, type: String = EdgeNetwork.edgeType, source: String = EdgeNetwork.requestContent,
                        data: JSONValue) -> EdgeEventRecord {
-        let now = environment.clock.now
+        let now = clock.now
         let record = state.withLock { s -> EdgeEventRecord in
             s.sequence += 1
             let r = EdgeEventRecord(id: "edge-request-\(s.sequence)", name: name, type: type, source: source,
@@ -207,7 +214,7 @@ public final class EdgeNetwork: @unchecked Sendable {
             s.events.append(r)
             return r
         }
-        environment.trace.record(.analytics, "edge.request", ["name": name, "type": type, "id": record.id])
+        trace.record(.analytics, "edge.request", ["name": name, "type": type, "id": record.id])
         return record
     }
 
@@ -224,11 +231,11 @@ public final class EdgeNetwork: @unchecked Sendable {
             completion(response)
         }
         let (latency, reachable) = state.withLock { ($0.latency, $0.reachable) }
-        let timer = environment.clock.schedule(after: timeout) { [environment] in
-            environment.background.execute { finish(nil) }
-        }
+        let background = self.background
+        let timer = clock.schedule(after: timeout) { background.execute { finish(nil) } }
         guard reachable, latency < timeout else { return }
-        let answer: @Sendable () -> Void = { [self] in
+        let answer: @Sendable () -> Void = { [weak self] in
+            guard let self else { return finish(nil) }
             let response = state.withLock { s -> EdgeNetworkResponse in
                 var payload: [JSONValue] = []
                 var errors: [JSONValue] = []
@@ -241,15 +248,15 @@ public final class EdgeNetwork: @unchecked Sendable {
                 return EdgeNetworkResponse(requestId: request.id, handles: payload.isEmpty ? [] : [handle], errors: errors)
             }
             timer.cancel()
-            environment.trace.record(.analytics, "edge.response",
+            trace.record(.analytics, "edge.response",
                                      ["requestId": request.id, "propositions": String(response.propositions.count),
                                       "errors": String(response.errors.count)])
             finish(response)
         }
         if latency == 0 {
-            environment.background.execute(answer)
+            background.execute(answer)
         } else {
-            _ = environment.clock.schedule(after: latency) { [environment] in environment.background.execute(answer) }
+            _ = clock.schedule(after: latency) { background.execute(answer) }
         }
     }
 
@@ -262,8 +269,9 @@ public final class EdgeNetwork: @unchecked Sendable {
         let (latency, reachable, handles) = state.withLock { ($0.latency, $0.reachable, $0.experienceEventHandles) }
         guard reachable else { return }
         let work: @Sendable () -> Void = { completion(handles) }
-        if latency == 0 { environment.background.execute(work) }
-        else { _ = environment.clock.schedule(after: latency) { [environment] in environment.background.execute(work) } }
+        let background = self.background
+        if latency == 0 { background.execute(work) }
+        else { _ = clock.schedule(after: latency) { background.execute(work) } }
     }
 
     // MARK: One network per environment

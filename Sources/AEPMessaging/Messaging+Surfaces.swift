@@ -75,12 +75,15 @@ extension Messaging {
             return
         }
         let environment = MessagingEnvironment.current
+        // Closures keep the environment's parts, not the environment (they may wait in its clock).
+        let trace = environment.trace
+        let background = environment.background
         let uris = valid.map(\.uri)
         let once = Locked(false)
         let done = UncheckedCallback(completion)
         let answer: @Sendable ([Surface: [Proposition]]?, AEPError?) -> Void = { result, error in
             guard once.withLock({ d in defer { d = true }; return !d }) else { return }
-            environment.trace.record(.callback, "getPropositionsForSurfaces.completion",
+            trace.record(.callback, "getPropositionsForSurfaces.completion",
                                      ["surfaces": String(result?.count ?? 0), "error": error.map { "\($0)" } ?? "none"])
             done.value(result, error)
         }
@@ -92,13 +95,13 @@ extension Messaging {
         }
         let queued = instance.store.withLock { s -> Bool in
             guard s.requestsInFlight > 0 else { return false }
-            s.waiting.append { environment.background.execute(retrieve) }
+            s.waiting.append { background.execute(retrieve) }
             return true
         }
         if queued {
-            _ = environment.clock.schedule(after: getTimeout) { environment.background.execute { answer(nil, .callbackTimeout) } }
+            _ = environment.clock.schedule(after: getTimeout) { background.execute { answer(nil, .callbackTimeout) } }
         } else {
-            environment.background.execute(retrieve)
+            background.execute(retrieve)
         }
     }
 
@@ -114,13 +117,14 @@ extension Messaging {
             "request": ["sendCompletion": true],
         ]
         instance.store.withLock { $0.requestsInFlight += 1 }
-        environment.trace.record(.delivery, "propositionsRequested", ["surfaces": uris.joined(separator: ",")])
+        let trace = environment.trace
+        trace.record(.delivery, "propositionsRequested", ["surfaces": uris.joined(separator: ",")])
         EdgeNetwork.network(for: environment).requestPropositions(
             event: "Retrieve message definitions", data: data, surfaces: uris, timeout: requestTimeout) { response in
             if let response {
-                apply(response, requested: uris, trace: environment.trace)
+                apply(response, requested: uris, trace: trace)
             } else {
-                environment.trace.record(.diagnostic, "propositionsRequestTimedOut", ["surfaces": uris.joined(separator: ",")])
+                trace.record(.diagnostic, "propositionsRequestTimedOut", ["surfaces": uris.joined(separator: ",")])
             }
             let waiting = instance.store.withLock { s -> [@Sendable () -> Void] in
                 s.requestsInFlight = max(0, s.requestsInFlight - 1)
@@ -128,7 +132,7 @@ extension Messaging {
                 defer { s.waiting = [] }
                 return s.waiting
             }
-            environment.trace.record(.callback, "updatePropositions.completion", ["success": String(response != nil)])
+            trace.record(.callback, "updatePropositions.completion", ["success": String(response != nil)])
             completion(response != nil)
             for work in waiting { work() }
         }
