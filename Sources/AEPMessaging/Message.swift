@@ -15,7 +15,7 @@ import WebKit
 /// Tracking: with `autoTrack` (default true) the message sends `trigger`, `display`, `dismiss` and
 /// `suppressDisplay` Edge events itself; interactions from `adbinapp://` links are always sent. Messages that did
 /// not come from a proposition (e.g. built with `init(id:html:mobileParameters:)`) send nothing. Sent events are in
-/// `MessagingEventLog.current` and in the trace.
+/// `MessagingEventLog.current`, `EdgeNetwork.current.events` and the trace.
 public class Message: NSObject, Identifiable, @unchecked Sendable {
     private struct State {
         var id: String
