@@ -34,6 +34,12 @@ var targets: [Target] = [
     .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     .target(name: "AEPCore", dependencies: ["AEPServices"], swiftSettings: strict),
     .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    // Companion AEP extensions apps register beside Messaging: thin headless stand-ins on AEPCore's simulated Edge network.
+    .target(name: "AEPEdge", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
+    .target(name: "AEPEdgeIdentity", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
+    .target(name: "AEPLifecycle", dependencies: ["AEPCore"], swiftSettings: strict),
+    .target(name: "AEPSignal", dependencies: ["AEPCore"], swiftSettings: strict),
+    .target(name: "AEPAssurance", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
@@ -50,7 +56,8 @@ var targets: [Target] = [
     // Type-checks the vendors' documented samples against every library module.
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                          "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
-    .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport"]
+    .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport",
+                                                   "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
                     + shims("UIKit", "WebKit")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
@@ -76,7 +83,8 @@ if shimsNeeded {
 }
 
 let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
-                 "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit"] + shimNames
+                 "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal",
+                 "AEPAssurance", "BrazeKit", "BrazeUI", "AppboyKit"] + shimNames
 
 let package = Package(
     name: "OpenInApp",

@@ -20,6 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SURFACES = [  # reference file, table file, title
     ("adobe-ios.txt", "adobe-ios.md", "Adobe AEP iOS (AEPCore, AEPServices, AEPMessaging)"),
     ("adobe-android.txt", "adobe-android.md", "Adobe AEP Android spellings"),
+    ("adobe-messaging-extended.txt", "adobe-messaging-extended.md", "Adobe AEPMessaging proposition API"),
+    ("adobe-bootstrap.txt", "adobe-bootstrap.md", "Adobe SDK set-up (MobileCore, Edge, EdgeIdentity, Lifecycle, Signal, Assurance)"),
     ("braze-kit.txt", "braze-kit.md", "BrazeKit"),
     ("braze-ui.txt", "braze-ui.md", "BrazeUI (core tier)"),
     ("braze-ui-extended.txt", "braze-ui-extended.md", "BrazeUI (extended tier)"),

@@ -2,35 +2,86 @@ import Foundation
 import InAppCore
 import AEPServices
 
-/// The `data` of an in-app proposition item (schema `https://ns.adobe.com/personalization/message/in-app`).
-/// Only `content` and `contentType` are required.
-struct InAppSchemaData {
+/// The data of an in-app proposition item (AEPMessaging `InAppSchemaData`), schema
+/// `https://ns.adobe.com/personalization/message/in-app`. As upstream, `contentType` is required; with
+/// `application/json` the content must be an object or an array, otherwise it must be a string (the HTML);
+/// the other fields are optional and a field of the wrong type reads as nil. Only string content makes a message.
+public class InAppSchemaData: NSObject, Codable, @unchecked Sendable {
     static let schema = "https://ns.adobe.com/personalization/message/in-app"
 
-    var content: JSONValue
-    var contentType: String
-    var publishedDate: Int?
-    var expiryDate: Int?
-    var meta: [String: JSONValue]?
-    var mobileParameters: JSONValue?
-    var webParameters: JSONValue?
-    var remoteAssets: [String]?
+    /// The HTML (`String`), or for `application/json` a `[String: Any]` or `[Any]`.
+    public let content: Any
+    public let contentType: ContentType
+    public let publishedDate: Int?
+    public let expiryDate: Int?
+    public let meta: [String: Any]?
+    public let mobileParameters: [String: Any]?
+    public let webParameters: [String: Any]?
+    public let remoteAssets: [String]?
+
+    /// The same fields as JSON, for the facade.
+    let contentJSON: JSONValue
+    let metaJSON: [String: JSONValue]?
+    let mobileParametersJSON: JSONValue?
+    let webParametersJSON: JSONValue?
+
+    enum CodingKeys: String, CodingKey {
+        case content, contentType, publishedDate, expiryDate, meta, mobileParameters, webParameters, remoteAssets
+    }
 
     init(_ data: JSONValue, path: String) throws {
         guard case .object(let o) = data else { throw MessagingPropositionError.unexpectedType(path: path, expected: "object") }
-        guard let content = o["content"], content != .null else { throw MessagingPropositionError.missingField(path: path + ".content") }
-        guard let contentType = o["contentType"]?.stringValue else {
+        guard let typeName = o["contentType"]?.stringValue else {
             throw MessagingPropositionError.missingField(path: path + ".contentType")
         }
-        self.content = content
-        self.contentType = contentType
+        contentType = ContentType(from: typeName)
+        switch (contentType, o["content"]) {
+        case (.applicationJson, .object?), (.applicationJson, .array?): break
+        case (.applicationJson, _):
+            throw MessagingPropositionError.unexpectedType(path: path + ".content", expected: "object or array (application/json)")
+        case (_, .string?): break
+        case (_, nil), (_, .null?): throw MessagingPropositionError.missingField(path: path + ".content")
+        default: throw MessagingPropositionError.unexpectedType(path: path + ".content", expected: "string")
+        }
+        contentJSON = o["content"]!
+        content = contentJSON.foundationPreservingIntegers
         publishedDate = o["publishedDate"]?.intValue
         expiryDate = o["expiryDate"]?.intValue
-        if case .object(let meta)? = o["meta"] { self.meta = meta }
-        if case .object? = o["mobileParameters"] { mobileParameters = o["mobileParameters"] }
-        webParameters = o["webParameters"]
-        if case .array(let assets)? = o["remoteAssets"] { remoteAssets = assets.compactMap(\.stringValue) }
+        if case .object(let m)? = o["meta"] { metaJSON = m; meta = m.mapValues(\.foundationPreservingIntegers) }
+        else { metaJSON = nil; meta = nil }
+        if case .object(let m)? = o["mobileParameters"] {
+            mobileParametersJSON = o["mobileParameters"]; mobileParameters = m.mapValues(\.foundationPreservingIntegers)
+        } else { mobileParametersJSON = nil; mobileParameters = nil }
+        if case .object(let m)? = o["webParameters"] {
+            webParametersJSON = o["webParameters"]; webParameters = m.mapValues(\.foundationPreservingIntegers)
+        } else { webParametersJSON = nil; webParameters = nil }
+        if case .array(let assets)? = o["remoteAssets"] {
+            let strings = assets.compactMap(\.stringValue)
+            remoteAssets = strings.count == assets.count ? strings : nil
+        } else { remoteAssets = nil }
     }
+
+    public required convenience init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        do { try self.init(value, path: "data") } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "\(error)"))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(contentType.toString(), forKey: .contentType)
+        try c.encode(contentJSON, forKey: .content)
+        try c.encodeIfPresent(publishedDate, forKey: .publishedDate)
+        try c.encodeIfPresent(expiryDate, forKey: .expiryDate)
+        try c.encodeIfPresent(metaJSON.map(JSONValue.object), forKey: .meta)
+        try c.encodeIfPresent(mobileParametersJSON, forKey: .mobileParameters)
+        try c.encodeIfPresent(webParametersJSON, forKey: .webParameters)
+        try c.encodeIfPresent(remoteAssets, forKey: .remoteAssets)
+    }
+
+    /// The HTML, when the content is a string (only then can it become a message).
+    var html: String? { contentJSON.stringValue }
 
     /// Upstream `getMessageSettings(with:)`: bare settings without `mobileParameters`; otherwise every key with the
     /// defaults of the AJO mapping (missing `uiTakeover` → true, alignments → center, animations → none…).

@@ -37,7 +37,8 @@ extension Message: FullscreenMessageDelegate {
     /// `adbinapp://<host>?<query>`, query read with `URLComponents` (values percent-decoded once, a missing
     /// value is `""`, the last repeated key wins, `+` stays `+`), in this order:
     /// 1. `interaction=<v>` (non-empty): `track(v, .interact)` — regardless of autoTrack — and `interact` history.
-    /// 2. host `dismiss`: `animate=<s>` (if present) sets the dismiss animation (`MessageAnimation.fromString`), then
+    /// 2. host `dismiss`: `animate=<s>` (if present) sets the dismiss animation (`MessageAnimation.fromString`) of the
+    ///    owner's own full-screen message, then
     ///    `dismiss(suppressAutoTrack: true)`.
     /// 3. `link=<v>`: percent-decoded again; if non-empty and a URL, opened with `UIApplication.shared.open`.
     /// Returns false for every `adbinapp` URL (the web view does not load it).
@@ -52,7 +53,8 @@ extension Message: FullscreenMessageDelegate {
         }
         if parsed.host == "dismiss" {
             if let animate = query["animate"] {
-                fullscreenMessage.settings?.setDismissAnimation(MessageAnimation.fromString(animate))
+                // As upstream: the owner's own full-screen message, not necessarily the one asking.
+                owner.fullscreenMessage?.settings?.setDismissAnimation(MessageAnimation.fromString(animate))
             }
             owner.dismiss(suppressAutoTrack: true)
         }

@@ -15,7 +15,7 @@ import WebKit
 /// Tracking: with `autoTrack` (default true) the message sends `trigger`, `display`, `dismiss` and
 /// `suppressDisplay` Edge events itself; interactions from `adbinapp://` links are always sent. Messages that did
 /// not come from a proposition (e.g. built with `init(id:html:mobileParameters:)`) send nothing. Sent events are in
-/// `MessagingEventLog.current` and in the trace.
+/// `MessagingEventLog.current`, `EdgeNetwork.current.events` and the trace.
 public class Message: NSObject, Identifiable, @unchecked Sendable {
     private struct State {
         var id: String
@@ -29,14 +29,12 @@ public class Message: NSObject, Identifiable, @unchecked Sendable {
     weak var parent: Messaging?
     let propositionInfo: PropositionInfo?
     let environment: MessagingEnvironment
-    private let log: MessagingEventLog
 
     init(parent: Messaging?, id: String, propositionInfo: PropositionInfo?) {
         state = Locked(State(id: id))
         self.parent = parent
         self.propositionInfo = propositionInfo
         environment = MessagingEnvironment.current
-        log = MessagingEventLog.log(for: environment)
         super.init()
     }
 
@@ -118,35 +116,16 @@ public class Message: NSObject, Identifiable, @unchecked Sendable {
                                      ["eventType": eventType.toString(), "reason": "no proposition info"])
             return
         }
-        var decisioning: [String: JSONValue] = [
-            "propositionEventType": .object([eventType.propositionEventType: 1]),
-            "propositions": [["id": .string(info.id), "scope": .string(info.scope), "scopeDetails": info.scopeDetails]],
-        ]
-        if eventType == .interact {
-            decisioning["propositionAction"] = ["id": .string(interaction ?? ""), "label": .string(interaction ?? "")]
-        } else if eventType == .suppressDisplay {
-            decisioning["propositionAction"] = ["reason": .string(interaction ?? "")]
-        }
-        let data: JSONValue = ["xdm": ["eventType": .string(eventType.toString()),
-                                       "_experience": ["decisioning": .object(decisioning)]]]
-        log.append(MessagingEdgeEvent(messageID: id, eventType: eventType, interaction: interaction, data: data))
-        var details = ["eventType": eventType.toString()]
-        if let interaction { details["interaction"] = interaction }
-        environment.trace.record(.analytics, "edge.\(eventType.propositionEventType)", message: traceID, details)
+        let xdm = PropositionInteraction.xdm(eventType: eventType, interaction: interaction ?? "", info: info,
+                                             itemId: nil, tokens: nil)
+        PropositionInteraction.send(xdm: xdm, about: id, eventType: eventType, interaction: interaction,
+                                    environment: environment, traceID: traceID)
     }
 
     /// Writes an event-history record (skipped without proposition info or activity id).
     func recordEventHistory(eventType: MessagingEdgeEventType, interaction: String?) {
-        guard let info = propositionInfo, !info.activityId.isEmpty else {
-            environment.trace.record(.diagnostic, "historyIgnored", message: traceID,
-                                     ["eventType": eventType.propositionEventType, "reason": "no activity id"])
-            return
-        }
-        log.append(MessagingHistoryRecord(messageID: id, eventType: eventType, activityId: info.activityId,
-                                          action: interaction ?? ""))
-        var details = ["activityId": info.activityId]
-        if let interaction { details["action"] = interaction }
-        environment.trace.record(.analytics, "history.\(eventType.propositionEventType)", message: traceID, details)
+        PropositionInteraction.recordHistory(about: id, eventType: eventType, activityId: propositionInfo?.activityId ?? "",
+                                             interaction: interaction, environment: environment, traceID: traceID)
     }
 
     /// A rule qualified the message: `trigger` event (autoTrack) and history record.

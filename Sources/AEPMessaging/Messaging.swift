@@ -14,24 +14,31 @@ public enum MessagingPropositionError: Error, Hashable, Sendable {
 }
 
 /// The AEPMessaging extension (AEPMessaging `Messaging`). Upstream it receives propositions from Adobe Journey
-/// Optimizer and evaluates their rules against app events. Headless, the app (or a test) hands it the
-/// propositions JSON and the events:
+/// Optimizer and evaluates their rules against app events. Headless, propositions come from the simulated Edge
+/// network (`EdgeNetwork.current`, see `Messaging+Surfaces.swift`) or are handed over directly:
 ///
-/// - `loadPropositions(_:)` reads Edge `personalization:decisions` propositions
-///   (`{"propositions": [...]}`, a bare array, or one proposition). Items with schema
-///   `https://ns.adobe.com/personalization/message/in-app` are in-app messages (their `data` holds `content` HTML,
-///   `contentType`, `meta`, `mobileParameters`, `remoteAssets`); items with schema
-///   `https://ns.adobe.com/personalization/ruleset-item` carry rules (`data.rules[].condition` and
-///   `consequences[].detail` holding an in-app item) — conditions use the AEP rules format (`group` with
-///   `and`/`or`, `matcher` with `eq ne co nc sw ew ex nx gt ge lt le`, string comparison case-insensitive).
+/// - `loadPropositions(_:)` reads propositions: an Edge response (`{"requestId": ..., "handle": [{"type":
+///   "personalization:decisions", "payload": [...]}]}`), `{"propositions": [...]}`, a bare array, or one proposition.
+///   As upstream, each proposition is read on its own (one that does not decode is skipped, the rest kept) and
+///   only its **first** item counts: a `ruleset-item` holds rules (`data.version`, `data.rules[].condition`, the
+///   **first** consequence of each rule, whose `detail` is an in-app item); `json-content-item`,
+///   `html-content-item` and `default-content-item` propositions are cached for `getPropositionsForSurfaces`;
+///   an in-app item (`https://ns.adobe.com/personalization/message/in-app`) outside a ruleset is kept without a
+///   rule, for `showMessage(forItem:)` (an OpenInApp convenience: upstream ignores such items). An in-app item
+///   makes a message only when its `data` has a `contentType` and string content (`application/json` content
+///   never does). Conditions use the AEP rules format (`group` with `and`/`or`, `matcher` with
+///   `eq ne co nc sw ew ex nx gt ge lt le`, string comparison case-insensitive).
 /// - `dispatchEvent(type:source:data:)` / `track(action:data:)` evaluate the rules; `showMessage(forItem:)`
-///   qualifies one item directly (the way in-app items without rules are shown).
+///   qualifies one item directly.
 ///
 /// A qualifying item becomes a new `Message`, which is triggered (`trigger` event) and shown under delegate
 /// control (`shouldShowMessage` is asked).
-public final class Messaging: NSObject, @unchecked Sendable {
+public final class Messaging: NSObject, Extension, @unchecked Sendable {
     /// The AEPMessaging version whose behaviour this port follows.
     public static let extensionVersion = "5.14.0"
+    public static var extensionName: String { "com.adobe.messaging" }
+    public static var friendlyName: String { "Messaging" }
+    public static func onRegistered() { register() }
 
     static let rulesetSchema = "https://ns.adobe.com/personalization/ruleset-item"
     static let instance = Messaging()
@@ -41,8 +48,33 @@ public final class Messaging: NSObject, @unchecked Sendable {
         var data: InAppSchemaData
         var propositionInfo: PropositionInfo
         var condition: JSONValue?
+        var surface: String
     }
-    private let items = Locked([Item]())
+
+    struct Store {
+        /// In-app items (with their rules) per surface, surfaces in the order they first arrived.
+        var inApp: [String: [Item]] = [:]
+        var surfaceOrder: [String] = []
+        /// Code-based propositions per surface (`getPropositionsForSurfaces`).
+        var codeBased: [String: [Proposition]] = [:]
+        /// Personalization requests in flight, and work waiting for them to end.
+        var requestsInFlight = 0
+        var waiting: [@Sendable () -> Void] = []
+        var refreshInProgress = false
+
+        var items: [Item] { surfaceOrder.flatMap { inApp[$0] ?? [] } }
+
+        mutating func setInApp(_ items: [Item], for surface: String) {
+            if items.isEmpty {
+                inApp[surface] = nil
+                surfaceOrder.removeAll { $0 == surface }
+            } else {
+                if inApp[surface] == nil { surfaceOrder.append(surface) }
+                inApp[surface] = items
+            }
+        }
+    }
+    let store = Locked(Store())
     private let cache = Locked([String: String]())
 
     private override init() {
@@ -58,50 +90,46 @@ public final class Messaging: NSObject, @unchecked Sendable {
 
     // MARK: Loading
 
-    /// Replaces the loaded propositions with those in `json`; returns the in-app item ids loaded, in order.
-    /// Items whose content is not a String (HTML) are skipped (traced as diagnostics); malformed JSON throws.
+    /// Replaces every loaded proposition (in-app items and code-based propositions, on every surface) with those
+    /// in `json`; returns the ids of the in-app items loaded, in order. Only text that is not JSON, or JSON of an
+    /// unrecognised shape, throws; propositions, items, rules and consequences that cannot be read are skipped
+    /// (each traced as a `diagnostic`).
     @discardableResult
     public static func loadPropositions(_ json: Data) throws -> [String] {
         let root: JSONValue
         do { root = try JSONValue(parsing: json) } catch {
             throw MessagingPropositionError.invalidJSON(error.description)
         }
-        let propositions: [JSONValue]
-        var base = "propositions"
-        switch root {
-        case .array(let list): propositions = list
-        case .object(let o):
-            if let list = o["propositions"] {
-                guard case .array(let l) = list else { throw MessagingPropositionError.unexpectedType(path: base, expected: "array") }
-                propositions = l
-            } else {
-                propositions = [root]
-                base = "proposition"
-            }
-        default: throw MessagingPropositionError.unexpectedType(path: "$", expected: "object or array")
-        }
-        var loaded: [Item] = []
-        for (i, proposition) in propositions.enumerated() {
-            loaded += try parseProposition(proposition, path: base == "proposition" ? base : "\(base)[\(i)]")
-        }
+        let (propositions, base) = try propositionList(root)
+        let decoded = decode(propositions, base: base)
+        let parsed = ParsedPropositions(decoded, requestedSurfaces: nil)
         register()
-        instance.items.withLock { $0 = loaded }
+        instance.store.withLock { s in
+            s.inApp = [:]
+            s.surfaceOrder = []
+            for surface in parsed.surfaceOrder { s.setInApp(parsed.inApp[surface] ?? [], for: surface) }
+            s.codeBased = parsed.codeBased
+        }
+        let ids = parsed.surfaceOrder.flatMap { parsed.inApp[$0] ?? [] }.map(\.itemId)
         let trace = MessagingEnvironment.current.trace
-        trace.record(.delivery, "propositionsLoaded", ["items": loaded.map(\.itemId).joined(separator: ",")])
-        return loaded.map(\.itemId)
+        trace.record(.delivery, "propositionsLoaded", ["items": ids.joined(separator: ",")])
+        return ids
     }
 
     /// `loadPropositions(_:)` from JSON text.
     @discardableResult
     public static func loadPropositions(_ json: String) throws -> [String] { try loadPropositions(Data(json.utf8)) }
 
-    /// Forgets every loaded proposition.
-    public static func clearPropositions() { instance.items.withLock { $0 = [] } }
+    /// Forgets every loaded proposition (in-app items and cached code-based propositions) and any request
+    /// still waited for (a test's fresh start).
+    public static func clearPropositions() {
+        instance.store.withLock { $0 = Store() }
+    }
 
-    static var loadedItems: [Item] { instance.items.withLock { $0 } }
+    static var loadedItems: [Item] { instance.store.withLock { $0.items } }
 
     /// The ids of the loaded in-app items.
-    public static var loadedItemIds: [String] { instance.items.withLock { $0.map(\.itemId) } }
+    public static var loadedItemIds: [String] { loadedItems.map(\.itemId) }
 
     /// Simulates the messaging asset cache: `remoteURL` is available locally at `localPath`. Messages whose
     /// `remoteAssets` name it load their HTML with the local path substituted.
@@ -120,59 +148,42 @@ public final class Messaging: NSObject, @unchecked Sendable {
         }
     }
 
-    private static func parseProposition(_ value: JSONValue, path: String) throws -> [Item] {
-        guard case .object(let p) = value else { throw MessagingPropositionError.unexpectedType(path: path, expected: "object") }
-        guard let id = p["id"]?.stringValue else { throw MessagingPropositionError.missingField(path: path + ".id") }
-        guard let scope = p["scope"]?.stringValue else { throw MessagingPropositionError.missingField(path: path + ".scope") }
-        let info = PropositionInfo(id: id, scope: scope, scopeDetails: p["scopeDetails"] ?? .object([:]))
-        guard case .array(let itemList)? = p["items"] else {
-            throw MessagingPropositionError.unexpectedType(path: path + ".items", expected: "array")
+    /// The propositions in a payload of any accepted shape, and the path prefix for diagnostics.
+    static func propositionList(_ root: JSONValue) throws -> ([JSONValue], String) {
+        switch root {
+        case .array(let list): return (list, "propositions")
+        case .object(let o):
+            if let handles = o["handle"] {
+                guard case .array(let list) = handles else {
+                    throw MessagingPropositionError.unexpectedType(path: "handle", expected: "array")
+                }
+                return (EdgeNetworkResponse(requestId: "", handles: list).propositions, "handle.payload")
+            }
+            if o["type"]?.stringValue == "personalization:decisions" {
+                return (EdgeNetworkResponse(requestId: "", handles: [root]).propositions, "payload")
+            }
+            if let list = o["propositions"] {
+                guard case .array(let l) = list else { throw MessagingPropositionError.unexpectedType(path: "propositions", expected: "array") }
+                return (l, "propositions")
+            }
+            if o["id"] != nil || o["scope"] != nil || o["items"] != nil { return ([root], "proposition") }
+            throw MessagingPropositionError.unexpectedType(
+                path: "$", expected: "Edge response (handle), {\"propositions\": [...]}, proposition array or proposition")
+        default:
+            throw MessagingPropositionError.unexpectedType(path: "$", expected: "object or array")
         }
-        var result: [Item] = []
-        for (j, item) in itemList.enumerated() {
-            let itemPath = "\(path).items[\(j)]"
-            guard case .object(let o) = item else { throw MessagingPropositionError.unexpectedType(path: itemPath, expected: "object") }
-            let schema = o["schema"]?.stringValue ?? ""
-            switch schema {
-            case InAppSchemaData.schema:
-                if let parsed = try inAppItem(o, path: itemPath, info: info, condition: nil) { result.append(parsed) }
-            case rulesetSchema:
-                guard case .object(let data)? = o["data"], case .array(let rules)? = data["rules"] else {
-                    throw MessagingPropositionError.unexpectedType(path: itemPath + ".data.rules", expected: "array")
-                }
-                for (k, rule) in rules.enumerated() {
-                    let rulePath = "\(itemPath).data.rules[\(k)]"
-                    guard case .object(let r) = rule, case .array(let consequences)? = r["consequences"] else {
-                        throw MessagingPropositionError.unexpectedType(path: rulePath + ".consequences", expected: "array")
-                    }
-                    for (c, consequence) in consequences.enumerated() {
-                        guard case .object(let cons) = consequence, case .object(let detail)? = cons["detail"],
-                              detail["schema"]?.stringValue == InAppSchemaData.schema else { continue }
-                        if let parsed = try inAppItem(detail, path: "\(rulePath).consequences[\(c)].detail", info: info,
-                                                      condition: r["condition"] ?? .null) {
-                            result.append(parsed)
-                        }
-                    }
-                }
-            default:
-                MessagingEnvironment.current.trace.record(.diagnostic, "itemSkipped",
-                                                          ["path": itemPath, "reason": "schema \(schema)"])
+    }
+
+    /// Decodes each proposition on its own; those that do not decode are skipped with a diagnostic.
+    static func decode(_ propositions: [JSONValue], base: String, trace: Trace = MessagingEnvironment.current.trace) -> [Proposition] {
+        var result: [Proposition] = []
+        for (i, value) in propositions.enumerated() {
+            let path = base == "proposition" ? base : "\(base)[\(i)]"
+            do { result.append(try Proposition(json: value, path: path, trace: trace)) } catch {
+                trace.record(.diagnostic, "propositionSkipped", ["path": path, "reason": "\(error)"])
             }
         }
         return result
-    }
-
-    private static func inAppItem(_ o: [String: JSONValue], path: String, info: PropositionInfo,
-                                  condition: JSONValue?) throws -> Item? {
-        guard let itemId = o["id"]?.stringValue else { throw MessagingPropositionError.missingField(path: path + ".id") }
-        guard let data = o["data"] else { throw MessagingPropositionError.missingField(path: path + ".data") }
-        let schemaData = try InAppSchemaData(data, path: path + ".data")
-        guard schemaData.content.stringValue != nil else {
-            MessagingEnvironment.current.trace.record(.diagnostic, "itemSkipped",
-                                                      ["path": path, "reason": "content is not an HTML string"])
-            return nil
-        }
-        return Item(itemId: itemId, data: schemaData, propositionInfo: info, condition: condition)
     }
 
     // MARK: Triggering
@@ -183,7 +194,7 @@ public final class Messaging: NSObject, @unchecked Sendable {
     public static func dispatchEvent(type: String, source: String, data: [String: Any] = [:]) -> [Message] {
         var flat: [String: JSONValue] = ["~type": .string(type), "~source": .string(source)]
         flatten(JSONValue(any: data), prefix: "", into: &flat)
-        let matched = instance.items.withLock { $0 }.filter { item in
+        let matched = loadedItems.filter { item in
             guard let condition = item.condition else { return false }
             return RuleCondition.evaluate(condition, flat)
         }
@@ -205,7 +216,7 @@ public final class Messaging: NSObject, @unchecked Sendable {
     /// delegate control. Nil when no item has that id.
     @discardableResult
     public static func showMessage(forItem itemId: String) -> Message? {
-        guard let item = instance.items.withLock({ $0.first { $0.itemId == itemId } }) else {
+        guard let item = loadedItems.first(where: { $0.itemId == itemId }) else {
             MessagingEnvironment.current.trace.record(.diagnostic, "unknownItem", ["itemId": itemId])
             return nil
         }
@@ -225,11 +236,11 @@ public final class Messaging: NSObject, @unchecked Sendable {
     /// Upstream `Message.fromPropositionItem`.
     static func makeMessage(_ item: Item) -> Message {
         let message = Message(parent: instance, id: item.itemId, propositionInfo: item.propositionInfo)
-        if let meta = item.data.meta, !meta.isEmpty {
+        if let meta = item.data.metaJSON, !meta.isEmpty {
             message.metadata = meta.mapValues(\.foundationPreservingIntegers)
         }
-        let settings = InAppSchemaData.messageSettings(from: item.data.mobileParameters, parent: message)
-        message.attachFullscreenMessage(html: item.data.content.stringValue ?? "", settings: settings,
+        let settings = InAppSchemaData.messageSettings(from: item.data.mobileParametersJSON, parent: message)
+        message.attachFullscreenMessage(html: item.data.html ?? "", settings: settings,
                                         remoteAssets: item.data.remoteAssets)
         return message
     }
@@ -247,6 +258,27 @@ public final class Messaging: NSObject, @unchecked Sendable {
 
 /// AEP rules-engine conditions over a flattened event.
 enum RuleCondition {
+    /// The condition as AEP's rules engine would use it: groups keep the sub-conditions that can be evaluated
+    /// (none left: nil); matchers need a `key` and a `matcher`; `historical` conditions (event history) are not
+    /// simulated and give nil.
+    static func convert(_ condition: JSONValue) -> JSONValue? {
+        guard case .object(var c) = condition, case .object(var definition)? = c["definition"] else { return nil }
+        switch c["type"]?.stringValue {
+        case "group":
+            guard definition["logic"]?.stringValue != nil, case .array(let list)? = definition["conditions"] else { return nil }
+            let kept = list.compactMap(convert)
+            guard !kept.isEmpty else { return nil }
+            definition["conditions"] = .array(kept)
+            c["definition"] = .object(definition)
+            return .object(c)
+        case "matcher":
+            guard definition["key"]?.stringValue != nil, definition["matcher"]?.stringValue != nil else { return nil }
+            return condition
+        default:
+            return nil
+        }
+    }
+
     static func evaluate(_ condition: JSONValue, _ event: [String: JSONValue]) -> Bool {
         guard case .object(let c) = condition, case .object(let definition)? = c["definition"] else {
             return condition == .null
@@ -259,7 +291,7 @@ enum RuleCondition {
         case "matcher":
             guard let key = definition["key"]?.stringValue, let matcher = definition["matcher"]?.stringValue else { return false }
             let values: [JSONValue]
-            if case .array(let list)? = definition["values"] { values = list } else { values = [] }
+            if case .array(let list)? = definition["values"], !list.isEmpty { values = list } else { values = [""] }
             return match(matcher, event[key], values)
         default:
             return false

@@ -124,10 +124,12 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     public func dismiss() { dismiss(cause: .app) }
 
     /// Registers `handler` for script messages named `name` (`window.webkit.messageHandlers.<name>.postMessage(x)`);
-    /// it receives the posted body on main. The first handler for a name wins; later ones are ignored.
+    /// it receives the posted body on main. The first handler for a name wins; later ones are ignored. Registration
+    /// happens on a later turn of the main queue, even when called on main (as upstream).
     public func handleJavascriptMessage(_ name: String, withHandler handler: @escaping (Any?) -> Void) {
         let box = UncheckedBox(handler)
-        environment.main.execute { [self] in
+        // Always a later turn of the main queue, as upstream (`DispatchQueue.main.async`), even when called on main.
+        onMainLater { [self] in
             let (added, view) = state.withLock { s -> (Bool, UIView?) in
                 if s.scriptHandlers[name] != nil { return (false, nil) }
                 s.scriptHandlers[name] = box.value
@@ -349,12 +351,13 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     /// A gesture on the content (main). Swipes load the URL `settings.gestures` has for them
     /// (`window.location = '<url>'`, so it goes through `overrideUrlLoad`). As upstream, a `tapBackground`
     /// entry is only reachable as a rightward swipe (its recognizer keeps UIKit's default direction) when there
-    /// is no `swipeRight` entry; a tap on the backdrop of a `uiTakeover` message dismisses it directly.
+    /// is no `swipeRight` entry; a tap on the backdrop of a `uiTakeover` message (attached only when it has a display
+    /// animation) dismisses it directly.
     private func gestureRecognized(_ gesture: ContentGesture) {
         let displayed = service.engine.state(of: id) == .displayed
         switch gesture {
         case .backgroundTap:
-            guard displayed, settings?.uiTakeover == true else {
+            guard displayed, settings?.uiTakeover == true, state.withLock({ $0.backdrop }) != nil else {
                 trace.record(.diagnostic, "backdropTapIgnored", message: id)
                 return
             }
@@ -401,7 +404,9 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
         service.window.frame = CGRect(x: 0, y: 0, width: f.screenWidth, height: f.fullHeight)
         view.frame = f.visible
         view.alpha = 1
-        if settings?.uiTakeover == true {
+        // As upstream, the takeover backdrop is attached only on the animated path: with no display animation (the
+        // default) the web view goes straight onto the window, nothing is dimmed and there is no backdrop to tap.
+        if settings?.uiTakeover == true, let animation = settings?.displayAnimation, animation != .none {
             let backdrop = UIView(frame: f.backdrop)
             backdrop.backgroundColor = settings?.getBackgroundColor()
             backdrop.addSubview(view)

@@ -15,10 +15,20 @@ protocol ScenarioDriver {
     func setDecision(_ decision: String) throws
     /// The web page of the displayed HTML message, if any (for tap/type/check by selector or text).
     var htmlPage: ContentPage? { get }
+    /// Hands the simulated Edge network a response envelope and fetches its surfaces (adobe only).
+    func edgeResponse(_ envelope: JSONValue) throws
+    /// An app event (`MobileCore.track(action:data:)`) that in-app rules are evaluated against (adobe only).
+    func trackAction(_ value: JSONValue) throws
 }
 
 extension ScenarioDriver {
     var htmlPage: ContentPage? { nil }
+    func edgeResponse(_ envelope: JSONValue) throws {
+        throw ScenarioError(description: "edgeResponse: only for the adobe vendor")
+    }
+    func trackAction(_ value: JSONValue) throws {
+        throw ScenarioError(description: "trackAction: only for the adobe vendor")
+    }
 }
 
 /// Steps on the displayed HTML message's page: {"tap": {"selector": …}|{"text": …}}, {"type": {"selector": …,
@@ -231,6 +241,8 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
     case "background": harness.moveToBackground()
     case "foreground": harness.moveToForeground()
     case "keyboard": harness.setKeyboardVisible(value.boolValue ?? true)
+    case "edgeResponse": try driver.edgeResponse(value)
+    case "trackAction": try driver.trackAction(value)
     default: throw ScenarioError(description: "unknown action \"\(key)\"")
     }
 }
@@ -247,7 +259,10 @@ extension Command {
         dismiss, presentNext, decide ("show" | "reenqueue" | "discard" | "suppress"), advance (seconds),
         rotate ("portrait" | "landscape"), appearance ("light" | "dark"), background, foreground, keyboard.
         Vendors: core (OpenInApp messages), adobe (deliver {"id", "html", "mobileParameters"?}, run as an AJO
-        proposition through AEPMessaging), braze (deliver a Braze in-app message JSON payload, presented by
+        proposition through AEPMessaging; edgeResponse {"requestId"?, "handle": [{"type":
+        "personalization:decisions", "payload": [...]}]} hands the simulated Edge network that response and
+        fetches its surfaces with updatePropositionsForSurfaces; trackAction "name" or {"action", "data"?} sends
+        an app event the in-app rules are evaluated against), braze (deliver a Braze in-app message JSON payload, presented by
         BrazeInAppMessageUI).
 
         Prints one JSON object per trace event (or a table with --table). A bad file or step gives one error

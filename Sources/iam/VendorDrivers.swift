@@ -2,9 +2,9 @@ import Foundation
 import InAppCore
 import InAppTestSupport
 import InAppContent
-import AEPCore
+@_spi(OpenInApp) import AEPCore
 import AEPServices
-import AEPMessaging
+@_spi(OpenInApp) import AEPMessaging
 import BrazeKit
 import BrazeUI
 #if canImport(WebKit)
@@ -82,6 +82,31 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
             throw ScenarioError(description: "decide: expected show, suppress, discard or reenqueue, not \(d)")
         }
         allow.withLock { $0 = d == "show" }
+    }
+
+    func edgeResponse(_ envelope: JSONValue) throws {
+        let network = EdgeNetwork.network(for: harness.environment)
+        let surfaces = network.respond(withEnvelope: envelope)
+        guard !surfaces.isEmpty else {
+            throw ScenarioError(description: "edgeResponse: no personalization:decisions proposition with a scope")
+        }
+        let trace = harness.trace
+        Messaging.updatePropositionsForSurfaces(surfaces.map(Surface.init(uri:))) { success in
+            trace.record(.callback, "updatePropositionsForSurfaces", ["success": String(success)])
+        }
+        harness.settle()
+    }
+
+    func trackAction(_ value: JSONValue) throws {
+        var action = value.stringValue
+        var data: [String: Any] = [:]
+        if case .object(let o) = value {
+            action = o["action"]?.stringValue
+            if case .object(let d)? = o["data"] { data = d.mapValues(\.foundationValue) }
+        }
+        guard let action else { throw ScenarioError(description: "trackAction: expected \"name\" or {\"action\": …}") }
+        MobileCore.track(action: action, data: data)
+        harness.settle()
     }
 }
 

@@ -146,6 +146,8 @@ final class ContentBehaviourTests: AdobeTestCase {
         var calls: [String] = []
         message.handleJavascriptMessage("late") { _ in calls.append("first") }
         message.handleJavascriptMessage("late") { _ in calls.append("second") }
+        XCTAssertEqual(message.fullscreenMessage?.scriptHandlerNames, [], "registered on a later main-queue turn")
+        XCTAssertTrue(harness.settle())
         XCTAssertEqual(message.fullscreenMessage?.scriptHandlerNames, ["late"])
         webView(of: message)?.evaluateJavaScript("window.webkit.messageHandlers.late.postMessage('x')", completionHandler: nil)
         XCTAssertTrue(harness.settle())
@@ -174,6 +176,7 @@ final class ContentBehaviourTests: AdobeTestCase {
             default: bodies.append("other")
             }
         }
+        XCTAssertTrue(harness.settle())   // the handler is registered on a later main-queue turn
         let view = webView(of: message)
         view?.evaluateJavaScript("window.webkit.messageHandlers.h.postMessage('content')", completionHandler: nil)
         view?.evaluateJavaScript("window.webkit.messageHandlers.h.postMessage(42)", completionHandler: nil)
@@ -228,8 +231,9 @@ final class ContentBehaviourTests: AdobeTestCase {
     }
 
     func test_F37_uiTakeoverBackdropCoversTheWindowInTheBackdropColour() throws {
+        // The backdrop exists only on the animated display path (see EdgeBehaviourTests for the default path).
         let message = try makeMessage(mobileParameters:
-            #"{"uiTakeover": true, "backdropColor": "000000", "backdropOpacity": 0.3, "width": 80, "height": 50}"#)
+            #"{"uiTakeover": true, "displayAnimation": "bottom", "backdropColor": "000000", "backdropOpacity": 0.3, "width": 80, "height": 50}"#)
         showAndSettle(message)
         let view = try XCTUnwrap(webView(of: message))
         let backdrop = try XCTUnwrap(view.superview)

@@ -184,10 +184,11 @@ final class LifecycleAndSpellingTests: AdobeTestCase {
     }
 
     func test_F36_tapBackgroundGestureOnlyReachableAsARightSwipe() throws {
-        let message = try makeMessage(mobileParameters: #"{"gestures": {"tapBackground": "adbinapp://dismiss?interaction=bg"}}"#)
+        let message = try makeMessage(mobileParameters:
+            #"{"displayAnimation": "fade", "gestures": {"tapBackground": "adbinapp://dismiss?interaction=bg"}}"#)
         showAndSettle(message)
         let view = try XCTUnwrap(webView(of: message))
-        view.tapBackground()   // a backdrop tap is a plain dismiss, not the gesture URL
+        view.tapBackground()   // a backdrop tap (animated takeover: there is a backdrop) is a plain dismiss, not the gesture URL
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(state(message), .dismissed)
         XCTAssertEqual(log.edgeEvents.filter { $0.eventType == .interact }.map(\.interaction), [])

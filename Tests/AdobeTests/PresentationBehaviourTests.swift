@@ -346,7 +346,8 @@ final class PresentationBehaviourTests: AdobeTestCase {
     }
 
     func test_F24_backdropTapDismissesWithoutInteraction() throws {
-        let message = try makeMessage(mobileParameters: #"{"uiTakeover": true, "backdropColor": "000000", "backdropOpacity": 0.5}"#)
+        let message = try makeMessage(mobileParameters:
+            #"{"uiTakeover": true, "displayAnimation": "top", "backdropColor": "000000", "backdropOpacity": 0.5}"#)
         showAndSettle(message)
         webView(of: message)?.tapBackground()
         XCTAssertTrue(harness.settle())

@@ -357,6 +357,7 @@ final class Sample05Tests: AdobeTestCase {
         // the app can integrate it: the HTML is loaded, and script handlers work
         var received: [String] = []
         message.handleJavascriptMessage("buttonClicked") { received.append(($0 as? String) ?? "?") }
+        XCTAssertTrue(harness.settle())   // registered on a later main-queue turn, as upstream
         view.evaluateJavaScript("window.webkit.messageHandlers.buttonClicked.postMessage('hi')", completionHandler: nil)
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(received, ["hi"])

@@ -28,16 +28,18 @@ final class TrackingAndPropositionTests: AdobeTestCase {
     }
 
     func test_F47_contentMustBeAnHTMLStringAndMissingMetaIsEmpty() throws {
-        let json = """
-        [{"id": "p", "scope": "mobileapp://x", "items": [
-          {"id": "json", "schema": "https://ns.adobe.com/personalization/message/in-app",
-           "data": {"content": {"a": 1}, "contentType": "application/json"}},
-          {"id": "html", "schema": "https://ns.adobe.com/personalization/message/in-app",
-           "data": {"content": "<p/>", "contentType": "text/html", "meta": {}}},
-          {"id": "other", "schema": "https://ns.adobe.com/personalization/json-content-item", "data": {"content": {}}}]}]
-        """
+        // Upstream reads only the first item of a proposition: one proposition per candidate here.
+        func proposition(_ id: String, _ item: String) -> String {
+            #"{"id": "p-\#(id)", "scope": "mobileapp://x", "scopeDetails": {"activity": {"id": "a-\#(id)"}}, "items": [\#(item)]}"#
+        }
+        let json = "[" + [
+            proposition("json", #"{"id": "json", "schema": "https://ns.adobe.com/personalization/message/in-app", "data": {"content": {"a": 1}, "contentType": "application/json"}}"#),
+            proposition("html", #"{"id": "html", "schema": "https://ns.adobe.com/personalization/message/in-app", "data": {"content": "<p/>", "contentType": "text/html", "meta": {}}}"#),
+            proposition("other", #"{"id": "other", "schema": "https://ns.adobe.com/personalization/json-content-item", "data": {"content": {}}}"#),
+        ].joined(separator: ",") + "]"
         XCTAssertEqual(try Messaging.loadPropositions(json), ["html"])
-        XCTAssertTrue(harness.labels(kinds: [.diagnostic]).filter { $0 == "diagnostic.itemSkipped" }.count == 2)
+        XCTAssertEqual(harness.labels(kinds: [.diagnostic]).filter { $0 == "diagnostic.itemSkipped" }.count, 1,
+                       "the JSON in-app item is skipped; the json-content item is code-based content, not skipped")
         let message = try XCTUnwrap(Messaging.showMessage(forItem: "html"))
         XCTAssertTrue(message.metadata.isEmpty)
         XCTAssertNil(Messaging.showMessage(forItem: "json"))
@@ -188,7 +190,7 @@ final class TrackingAndPropositionTests: AdobeTestCase {
 
     // MARK: Propositions: bad input and rules
 
-    func test_badPropositionJSONThrowsTypedErrors() {
+    func test_badPropositionJSONThrowsTypedErrors() throws {
         XCTAssertThrowsError(try Messaging.loadPropositions("{not json")) { error in
             guard case MessagingPropositionError.invalidJSON = error else { return XCTFail("\(error)") }
         }
@@ -198,20 +200,18 @@ final class TrackingAndPropositionTests: AdobeTestCase {
         XCTAssertThrowsError(try Messaging.loadPropositions(#"{"propositions": {}}"#)) {
             XCTAssertEqual($0 as? MessagingPropositionError, .unexpectedType(path: "propositions", expected: "array"))
         }
-        XCTAssertThrowsError(try Messaging.loadPropositions(#"[{"scope": "s", "items": []}]"#)) {
-            XCTAssertEqual($0 as? MessagingPropositionError, .missingField(path: "propositions[0].id"))
-        }
-        XCTAssertThrowsError(try Messaging.loadPropositions(
-            #"[{"id": "p", "scope": "s", "items": [{"id": "i", "schema": "https://ns.adobe.com/personalization/message/in-app", "data": {"content": "x"}}]}]"#)) {
-            XCTAssertEqual($0 as? MessagingPropositionError, .missingField(path: "propositions[0].items[0].data.contentType"))
-        }
-        XCTAssertEqual(Messaging.loadedItemIds, [], "a failed load leaves nothing loaded")
+        // As upstream, a proposition or item that does not decode is skipped, not an error for the whole payload
+        // (behaviour 2 of issue 23; the tests of that behaviour are in EdgeBehaviourTests).
+        XCTAssertEqual(try Messaging.loadPropositions(#"[{"scope": "s", "items": []}]"#), [])
+        XCTAssertEqual(try Messaging.loadPropositions(
+            #"[{"id": "p", "scope": "s", "scopeDetails": {"a": 1}, "items": [{"id": "i", "schema": "https://ns.adobe.com/personalization/message/in-app", "data": {"content": "x"}}]}]"#), [])
+        XCTAssertEqual(Messaging.loadedItemIds, [])
     }
 
     func test_ruleConditionsMatchEventsCaseInsensitively() throws {
         let json = """
         {"id": "p", "scope": "mobileapp://x", "scopeDetails": {"activity": {"id": "a"}}, "items": [
-          {"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"rules": [
+          {"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"version": 1, "rules": [
             {"condition": {"type": "group", "definition": {"logic": "or", "conditions": [
                {"type": "matcher", "definition": {"key": "contextdata.screen", "matcher": "eq", "values": ["Home"]}},
                {"type": "matcher", "definition": {"key": "action", "matcher": "sw", "values": ["buy"]}}]}},
@@ -234,7 +234,7 @@ final class TrackingAndPropositionTests: AdobeTestCase {
         MobileCore.messagingDelegate = delegate
         let json = """
         {"id": "p", "scope": "mobileapp://x", "scopeDetails": {"activity": {"id": "a"}}, "items": [
-          {"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"rules": [
+          {"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"version": 1, "rules": [
             {"condition": {"type": "group", "definition": {"logic": "and", "conditions": [
                {"type": "matcher", "definition": {"key": "~type", "matcher": "eq", "values": ["com.adobe.eventType.generic.track"]}},
                {"type": "matcher", "definition": {"key": "action", "matcher": "eq", "values": ["checkout"]}},

@@ -93,6 +93,35 @@ final class GuideExampleTests: XCTestCase {
     }
     // doc:end
 
+    // doc:begin guide-adobe-surfaces
+    func testHomeScreenContentComesFromItsSurface() throws {
+        let harness = Harness()
+        EdgeNetwork.current.bundleIdentifier = "com.example.app"  // the app surface is mobileapp://com.example.app
+        let home = Surface(path: "home")
+        // What Adobe Journey Optimizer would return for the surface (a JSON code-based experience).
+        try EdgeNetwork.current.respond(toSurface: home.uri, withJSON: """
+            [{"id": "prop-1", "scope": "\(home.uri)", "scopeDetails": {"activity": {"id": "activity-1"}},
+              "items": [{"id": "item-1", "schema": "https://ns.adobe.com/personalization/json-content-item",
+                         "data": {"content": {"title": "Spring sale"}}}]}]
+            """)
+
+        // The app's code, unchanged: fetch, read from the cache, show, track.
+        var title: String?
+        Messaging.updatePropositionsForSurfaces([home]) { success in
+            guard success else { return }
+            Messaging.getPropositionsForSurfaces([home]) { propositionsBySurface, error in
+                guard error == nil, let item = propositionsBySurface?[home]?.first?.items.first else { return }
+                title = item.jsonContentDictionary?["title"] as? String
+                item.track(withEdgeEventType: .display)
+            }
+        }
+        harness.settle()                                     // completions run on a background thread
+
+        XCTAssertEqual(title, "Spring sale")
+        XCTAssertEqual(EdgeNetwork.current.xdmEventTypes, ["personalization.request", "decisioning.propositionDisplay"])
+    }
+    // doc:end
+
     // doc:begin guide-braze-test
     func testDarkModeStillShowsTheLightTheme() throws {
         let harness = Harness(device: DeviceState(appearance: .dark))

@@ -4,7 +4,7 @@ import InAppTestSupport
 import InAppContent
 import AEPCore
 @testable import AEPServices
-@testable import AEPMessaging
+@_spi(OpenInApp) @testable import AEPMessaging
 @testable import BrazeKit
 @testable import BrazeUI
 @testable import AppboyKit
@@ -474,13 +474,16 @@ final class BadInputMatrixTests: XCTestCase {
         Row(name: "ajo.json.propositionsNotArray", expects: "MessagingPropositionError.unexpectedType(propositions)") { _ in
             expectError(ME.self, load(#"{"propositions": {}}"#)) { $0 == .unexpectedType(path: "propositions", expected: "array") }
         },
-        Row(name: "ajo.json.missingPropositionId", expects: "MessagingPropositionError.missingField(propositions[0].id)") { _ in
-            expectError(ME.self, load(#"{"propositions": [{"scope": "s", "items": []}]}"#)) { $0 == .missingField(path: "propositions[0].id") }
+        Row(name: "ajo.json.missingPropositionId", expects: "recovery: proposition skipped, diagnostic.propositionSkipped") { h in
+            let ids = try Messaging.loadPropositions(#"{"propositions": [{"scope": "s", "items": []}]}"#)
+            return ids.isEmpty ? has(h, "diagnostic.propositionSkipped") : "loaded \(ids)"
         },
-        Row(name: "ajo.json.missingItemData", expects: "MessagingPropositionError.missingField(….data)") { _ in
-            expectError(ME.self, load(#"{"propositions": [{"id": "p", "scope": "s", "items": [{"id": "m", "schema": "https://ns.adobe.com/personalization/message/in-app"}]}]}"#)) {
-                $0 == .missingField(path: "propositions[0].items[0].data")
-            }
+        Row(name: "ajo.json.missingItemData", expects: "recovery: item skipped, diagnostic.itemSkipped") { h in
+            let ids = try Messaging.loadPropositions(#"{"propositions": [{"id": "p", "scope": "s", "scopeDetails": {"a": 1}, "items": [{"id": "m", "schema": "https://ns.adobe.com/personalization/message/in-app"}]}]}"#)
+            return ids.isEmpty ? has(h, "diagnostic.itemSkipped") : "loaded \(ids)"
+        },
+        Row(name: "ajo.json.unrecognisedShape", expects: "MessagingPropositionError.unexpectedType($)") { _ in
+            expectError(ME.self, load(#"{"hello": "world"}"#)) { if case .unexpectedType(path: "$", _) = $0 { return true }; return false }
         },
         Row(name: "ajo.json.contentNotHTML", expects: "recovery: item skipped, diagnostic.itemSkipped") { h in
             let ids = try Messaging.loadPropositions(item(#"{"content": {"a": 1}, "contentType": "application/json"}"#))
@@ -489,6 +492,27 @@ final class BadInputMatrixTests: XCTestCase {
         Row(name: "ajo.json.unknownSchema", expects: "recovery: item skipped, diagnostic.itemSkipped") { h in
             let ids = try Messaging.loadPropositions(item("{}", schema: "https://ns.adobe.com/personalization/unknown"))
             return ids.isEmpty ? has(h, "diagnostic.itemSkipped") : "loaded \(ids)"
+        },
+        Row(name: "edge.respondNotJSON", expects: "JSONParseError from EdgeNetwork.respond(toSurface:withJSON:)") { _ in
+            expectError(JSONParseError.self, { try EdgeNetwork.current.respond(toSurface: "mobileapp://x", withJSON: "{nope") })
+        },
+        Row(name: "edge.envelopeWithoutPropositions", expects: "recovery: no surface registered") { _ in
+            let surfaces = EdgeNetwork.current.respond(withEnvelope: ["handle": [["type": "state:store", "payload": []]]])
+            return surfaces.isEmpty ? nil : "registered \(surfaces)"
+        },
+        Row(name: "edge.garbagePropositionsForASurface", expects: "recovery: completion(true), nothing cached, diagnostic.propositionSkipped") { h in
+            EdgeNetwork.current.respond(toSurface: "mobileapp://x/s", with: [42, "text", ["id": 1], .null])
+            let done = Locked<Bool?>(nil)
+            Messaging.updatePropositionsForSurfaces([Surface(uri: "mobileapp://x/s")]) { ok in
+                done.withLock { $0 = ok }
+            }
+            h.settle()
+            return done.snapshot == true ? has(h, "diagnostic.propositionSkipped") : "completion \(String(describing: done.snapshot))"
+        },
+        Row(name: "surfaces.noneValid", expects: "AEPError.invalidRequest at once") { _ in
+            var error: (any Error)?
+            Messaging.getPropositionsForSurfaces([Surface(uri: "")]) { _, e in error = e }
+            return (error as? AEPError) == .invalidRequest ? nil : "got \(String(describing: error))"
         },
         Row(name: "ajo.json.deepNesting", expects: "MessagingPropositionError.invalidJSON or unexpectedType for 100 000-deep arrays") { _ in
             let json = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)

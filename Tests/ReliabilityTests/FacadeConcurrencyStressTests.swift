@@ -51,7 +51,7 @@ final class FacadeConcurrencyStressTests: XCTestCase {
         // A rule that qualifies item "r" on the action "stress" (MobileCore.track → Messaging).
         XCTAssertNoThrow(try Messaging.loadPropositions(#"""
         {"propositions": [{"id": "p", "scope": "mobileapp://app", "scopeDetails": {"activity": {"id": "a"}},
-          "items": [{"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"rules": [
+          "items": [{"id": "rs", "schema": "https://ns.adobe.com/personalization/ruleset-item", "data": {"version": 1, "rules": [
             {"condition": {"type": "matcher", "definition": {"key": "action", "matcher": "eq", "values": ["stress"]}},
              "consequences": [{"detail": {"id": "r", "schema": "https://ns.adobe.com/personalization/message/in-app",
                "data": {"contentType": "text/html", "content": "<p>rule</p><a href='adbinapp://dismiss?interaction=ok'>ok</a>"}}}]}]}}]}]}

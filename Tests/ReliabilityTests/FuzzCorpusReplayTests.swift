@@ -106,7 +106,8 @@ final class FuzzCorpusReplayTests: XCTestCase {
         for (name, data) in try inputs("ajo-json") {
             do {
                 let ids = try Messaging.loadPropositions(data)
-                XCTAssertFalse(name.hasPrefix("error-"), "\(name) loaded")
+                // As upstream, a bad proposition or item is skipped, not fatal: an error- input loads nothing.
+                XCTAssertTrue(!name.hasPrefix("error-") || ids.isEmpty, "\(name) loaded \(ids)")
                 for id in ids {
                     let message = Messaging.showMessage(forItem: id)
                     h.settle()

@@ -2,6 +2,7 @@ import XCTest
 import Foundation
 import InAppTestSupport
 import AEPCore
+import InAppCore
 @testable import AEPServices
 @testable import AEPMessaging
 @testable import BrazeKit
@@ -63,6 +64,37 @@ final class LeakTests: XCTestCase {
         XCTAssertNil(refs.1.value, "FullscreenMessage freed")
         XCTAssertNil(refs.0.value, "Message freed")
         XCTAssertEqual(Tracked.live.snapshot, before, "the script handler and what it captured are freed")
+    }
+
+    func testSurfaceRequestsKeepNeitherTheHarnessEnvironmentNorThePropositionsAlive() throws {
+        weak var weakEnvironment: MessagingEnvironment?
+        weak var weakNetwork: EdgeNetwork?
+        weak var weakProposition: Proposition?
+        try {
+            let h = Harness()
+            weakEnvironment = h.environment
+            let network = EdgeNetwork.current
+            weakNetwork = network
+            network.bundleIdentifier = "com.example.app"
+            let home = Surface(path: "home")
+            try network.respond(toSurface: home.uri, withJSON: #"""
+            [{"id": "p", "scope": "mobileapp://com.example.app/home", "scopeDetails": {"activity": {"id": "a"}},
+              "items": [{"id": "i", "schema": "https://ns.adobe.com/personalization/json-content-item", "data": {"content": {"k": 1}}}]}]
+            """#)
+            let got = Locked<Proposition?>(nil)
+            Messaging.updatePropositionsForSurfaces([home]) { _ in }
+            Messaging.getPropositionsForSurfaces([home]) { map, _ in got.withLock { $0 = map?[home]?.first } }
+            h.settle()
+            let proposition = try XCTUnwrap(got.withLock { p in defer { p = nil }; return p })
+            proposition.items.first?.track(withEdgeEventType: .display)
+            weakProposition = proposition
+            Messaging.clearPropositions()
+        }()
+        _ = Harness()   // a new current environment replaces the old one
+        XCTAssertNil(weakProposition, "propositions are freed once the cache and the app let go")
+        XCTAssertNil(weakEnvironment, "pending (cancelled) time-outs do not keep the harness environment alive")
+        _ = EdgeNetwork.current   // the registry drops networks of freed environments at its next lookup
+        XCTAssertNil(weakNetwork, "the simulated network goes with its environment")
     }
 
     func testAdobeMessageBuiltByTheAppIsFreedAfterShowAndDismiss() {
