@@ -36,6 +36,10 @@ extension BrazeInAppMessageUI {
             applyTheme()
         }
 
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
+
         /// The theme for the simulated device's appearance.
         public var theme: Braze.InAppMessage.ButtonTheme { button.theme(for: StockView.traits(environment)) }
 

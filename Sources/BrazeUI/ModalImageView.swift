@@ -54,15 +54,55 @@ extension BrazeInAppMessageUI {
             (buttonsContainer, buttons) = makeButtons(message.buttons, attributes.buttonsAttributes, in: self)
             closeButton.accessibilityIdentifier = "✕"
             addSubview(closeButton)
-            applyAttributes()
+            installCard()
             applyTheme()
+            applyAttributes()
         }
+
+        /// The simulated device's traits (appearance and size classes).
+        open override var traitCollection: UITraitCollection { StockView.traits(environment) }
+
+        /// The shadow behind the card (its shadow follows `attributes.shadow`).
+        open lazy var shadowView = ShadowView(.inAppMessage)
+        /// The rounded, themed card holding the message's content.
+        open lazy var contentView = StackView(frame: .zero)
+        /// A tap on the card (recorded; clicks go through the image, the buttons or the message body).
+        open lazy var tapGesture = UITapGestureRecognizer(target: self, action: Selector("tap:"))
+        /// A tap on the backdrop; dismisses the message when `attributes.dismissOnBackgroundTap` is set.
+        open lazy var tapBackgroundGesture: UITapGestureRecognizer = {
+            let tap = UITapGestureRecognizer(target: self, action: Selector("tapBackground:"))
+            tap.addHandler { [weak self] g in
+                guard let self, g.state == .ended, self.attributes.dismissOnBackgroundTap else { return }
+                self.dismiss()
+            }
+            return tap
+        }()
+
+        /// Installs the shadow, card and gestures (called once from init).
+        func installCard() {
+            insertSubview(shadowView, at: 0)
+            insertSubview(contentView, aboveSubview: shadowView)
+            contentView.addGestureRecognizer(tapGesture)
+            addGestureRecognizer(tapBackgroundGesture)
+        }
+
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
 
         public var theme: Braze.InAppMessage.Theme { message.theme(for: StockView.traits(environment)) }
 
-        open func applyAttributes() { attributes.onLayout?(self) }
+        open func applyAttributes() {
+            contentView.layer.cornerRadius = attributes.cornerRadius
+            contentView.layer.cornerCurve = attributes.cornerCurve
+            contentView.stack.layoutMargins = attributes.padding
+            shadowView.layer.cornerRadius = attributes.cornerRadius
+            shadowView.shadow = attributes.shadow
+            attributes.onLayout?(self)
+        }
 
         open func applyTheme() {
+            contentView.backgroundColor = theme.backgroundColor.uiColor
             backgroundColor = theme.frameColor.uiColor
             closeButton.backgroundColor = theme.closeButtonColor.uiColor
             buttons.forEach { $0.applyTheme() }

@@ -54,9 +54,37 @@ extension BrazeInAppMessageUI {
         let environment: MessagingEnvironment
 
         /// The icon or image beside the text (nil without a graphic).
-        public private(set) var graphicView: UIView?
-        public let messageLabel = UILabel()
-        public let chevronView = UIView()
+        open lazy var graphicView: UIView? = {
+            switch message.graphic {
+            case .icon(let glyph)?: let label = UILabel(); label.text = glyph; return label
+            case .image(let url)?: return gifViewProvider.view(url)
+            case nil: return nil
+            }
+        }()
+        open lazy var messageLabel: UILabel = {
+            let label = UILabel()
+            label.text = message.message
+            label.numberOfLines = 3
+            return label
+        }()
+        open lazy var chevronView: UIImageView = UIImageView(frame: .zero)
+        /// The shadow behind the content (its shadow follows `attributes.shadow`).
+        open lazy var shadowView = ShadowView(.inAppMessage)
+        /// The rounded, themed card holding the graphic, the text and the chevron in its `stack`.
+        open lazy var contentView: StackView = {
+            let view = StackView(arrangedSubviews: [graphicView, messageLabel, chevronView].compactMap { $0 })
+            view.stack.alignment = .center
+            view.stack.isLayoutMarginsRelativeArrangement = true
+            return view
+        }()
+        /// Swipes toward the edge dismiss (when `attributes.dismissible`); attached to `contentView`.
+        open lazy var panGesture = UIPanGestureRecognizer(target: self, action: Selector("pan:"))
+        /// Taps (a press with no minimum duration) click the message; attached to `contentView`.
+        open lazy var pressGesture: UILongPressGestureRecognizer = {
+            let press = UILongPressGestureRecognizer(target: self, action: Selector("press:"))
+            press.minimumPressDuration = 0
+            return press
+        }()
 
         public init(message: Braze.InAppMessage.Slideup, attributes: Attributes = .defaults,
                     gifViewProvider: GIFViewProvider = .shared, presented: Bool = false) {
@@ -64,44 +92,87 @@ extension BrazeInAppMessageUI {
             self.presented = presented
             environment = MessagingEnvironment.current
             super.init(frame: .zero)
-            switch message.graphic {
-            case .icon(let glyph)?:
-                let label = UILabel(); label.text = glyph; graphicView = label
-            case .image(let url)?:
-                graphicView = gifViewProvider.view(url)
-            case nil:
-                graphicView = nil
+            addSubview(shadowView)
+            addSubview(contentView)
+            for v in [shadowView, contentView] as [UIView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    v.topAnchor.constraint(equalTo: layoutMarginsGuide.topAnchor),
+                    v.bottomAnchor.constraint(equalTo: layoutMarginsGuide.bottomAnchor),
+                    v.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
+                    v.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+                ])
             }
-            if let graphicView { addSubview(graphicView) }
-            messageLabel.text = message.message
-            messageLabel.numberOfLines = 3
-            addSubview(messageLabel)
-            addSubview(chevronView)
-            applyAttributes()
+            contentView.addGestureRecognizer(panGesture)
+            contentView.addGestureRecognizer(pressGesture)
+            pressGesture.addHandler { [weak self] g in
+                guard let self, g.state == .ended, let ui = self.hostingUI else { return }
+                ui.click(on: self, buttonId: nil, action: self.message.clickAction)
+            }
+            panGesture.addHandler { [weak self] g in
+                guard let self, g.state == .ended, self.attributes.dismissible else { return }
+                let dy = (g as? UIPanGestureRecognizer)?.translation(in: self).y ?? 0
+                let towardEdge = self.message.slideFrom == .top ? dy < 0 : dy > 0
+                if towardEdge { self.dismiss() }
+            }
             applyTheme()
+            applyAttributes()
         }
 
-        /// The theme for the simulated device's appearance (dark only if the message has a dark theme).
-        public var theme: Braze.InAppMessage.Theme { message.theme(for: StockView.traits(environment)) }
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
+        /// The simulated device's traits (appearance and size classes).
+        open override var traitCollection: UITraitCollection { StockView.traits(environment) }
+
+        /// The theme for the view's traits (dark only if the message has a dark theme).
+        public var theme: Braze.InAppMessage.Theme { message.theme(for: traitCollection) }
 
         /// Whether the chevron is visible with the current attributes and click action.
         public var isChevronVisible: Bool { !chevronView.isHidden }
 
         open func applyAttributes() {
+            layoutMargins = attributes.margin
+            contentView.stack.layoutMargins = attributes.padding
+            contentView.stack.spacing = attributes.spacing
+            contentView.layer.cornerRadius = attributes.cornerRadius
+            contentView.layer.cornerCurve = attributes.cornerCurve
+            shadowView.layer.cornerRadius = attributes.cornerRadius
+            shadowView.layer.cornerCurve = attributes.cornerCurve
+            shadowView.shadow = attributes.shadow
             messageLabel.font = attributes.font
+            if let graphicView {
+                graphicView.frame.size = attributes.imageSize
+                graphicView.layer.cornerRadius = attributes.imageCornerRadius
+                graphicView.layer.cornerCurve = attributes.imageCornerCurve
+                graphicView.clipsToBounds = true
+            }
             switch attributes.chevronVisibility {
             case .auto: chevronView.isHidden = message.clickAction == .none
             case .hidden: chevronView.isHidden = true
             case .visible: chevronView.isHidden = false
             }
+            if #available(iOS 17.0, *) {
+                contentView.hoverStyle = UIHoverStyle(shape: .rect(cornerRadius: attributes.cornerRadius))
+            }
             attributes.onLayout?(self)
         }
 
         open func applyTheme() {
-            backgroundColor = theme.backgroundColor.uiColor
+            contentView.backgroundColor = theme.backgroundColor.uiColor
             messageLabel.textColor = theme.textColor.uiColor
+            chevronView.tintColor = theme.closeButtonColor.uiColor
             chevronView.backgroundColor = theme.closeButtonColor.uiColor
+            if case .icon? = message.graphic, let icon = graphicView as? UILabel {
+                icon.textColor = theme.iconColor.uiColor
+                icon.backgroundColor = theme.iconBackgroundColor.uiColor
+            }
             attributes.onTheme?(self)
+        }
+
+        /// Touches count only over the content card, not the margins around it.
+        open override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+            contentView.point(inside: convert(point, to: contentView), with: event)
         }
 
         open func present(completion: (() -> Void)? = nil) {
