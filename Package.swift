@@ -72,6 +72,8 @@ if shimsNeeded {
         .target(name: "ObjectiveC", path: "Sources/Shims/ObjectiveC", swiftSettings: strict),
         .target(name: "UIKit", dependencies: ["ObjectiveC"], path: "Sources/Shims/UIKit", swiftSettings: strict),
         .target(name: "WebKit", dependencies: ["UIKit", "InAppContent"], path: "Sources/Shims/WebKit", swiftSettings: strict),
+        // The UIKit stand-in's own behaviour (layout, traits, fonts, images, controls, gestures, controllers).
+        .testTarget(name: "UIKitShimTests", dependencies: ["UIKit"]),
     ]
 }
 
