@@ -116,8 +116,31 @@ public final class UIApplication: @unchecked Sendable {
     public var applicationIconBadgeNumber = 0
 
     /// The simulated application state; tests set it to move the app to the background and back.
+    /// Moving between states posts UIKit's notifications (`willEnterForeground`/`didBecomeActive`,
+    /// `willResignActive`/`didEnterBackground`) on `NotificationCenter.default`, as on a device.
     public var applicationState: State {
         get { lock.lock(); defer { lock.unlock() }; return state }
-        set { lock.lock(); state = newValue; lock.unlock() }
+        set {
+            lock.lock(); let old = state; state = newValue; lock.unlock()
+            guard old != newValue else { return }
+            let center = NotificationCenter.default
+            switch (old, newValue) {
+            case (.background, .active):
+                center.post(name: UIApplication.willEnterForegroundNotification, object: self)
+                center.post(name: UIApplication.didBecomeActiveNotification, object: self)
+            case (.background, .inactive):
+                center.post(name: UIApplication.willEnterForegroundNotification, object: self)
+            case (.inactive, .active):
+                center.post(name: UIApplication.didBecomeActiveNotification, object: self)
+            case (.active, .inactive):
+                center.post(name: UIApplication.willResignActiveNotification, object: self)
+            case (.active, .background):
+                center.post(name: UIApplication.willResignActiveNotification, object: self)
+                center.post(name: UIApplication.didEnterBackgroundNotification, object: self)
+            case (.inactive, .background):
+                center.post(name: UIApplication.didEnterBackgroundNotification, object: self)
+            default: break
+            }
+        }
     }
 }

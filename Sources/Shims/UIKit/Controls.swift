@@ -128,14 +128,13 @@ open class UILabel: UIView {
     open var isEnabled = true
     open var highlightedTextColor: UIColor?
     open var isHighlighted = false
-    /// A rough size: 0.55 em per character on one line (no text measurement headlessly).
+    /// An estimate (no text measurement headlessly): 0.55 em per character, wrapped at `preferredMaxLayoutWidth`
+    /// when set, and at most `numberOfLines` lines (0: no limit).
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return .zero }
-        let size = font?.pointSize ?? 17
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let widest = lines.map(\.count).max() ?? 0
-        let count = numberOfLines == 0 ? lines.count : min(lines.count, numberOfLines)
-        return CGSize(width: (CGFloat(widest) * size * 0.55).rounded(.up), height: CGFloat(count) * (font?.lineHeight ?? 20))
+        var size = TextMetrics.size(of: text, font: font, width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude)
+        if numberOfLines > 0 { size.height = min(size.height, CGFloat(numberOfLines) * (font?.lineHeight ?? 20)) }
+        return size
     }
 }
 

@@ -110,7 +110,15 @@ open class UIView: UIResponder, UITraitEnvironment {
         set { layoutMargins = UIEdgeInsets(top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing) }
     }
     /// Safe-area insets; a window takes them from its screen's simulated device, other views from their window.
-    open var safeAreaInsets: UIEdgeInsets { ownSafeAreaInsets ?? .zero }
+    open var safeAreaInsets: UIEdgeInsets {
+        if let own = ownSafeAreaInsets { return own }
+        guard let window, window !== self, let insets = window.ownSafeAreaInsets else { return .zero }
+        // The part of the window's insets this view overlaps.
+        let f = convert(bounds, to: window), w = window.bounds
+        return UIEdgeInsets(top: max(0, min(f.height, insets.top - f.minY)), left: max(0, min(f.width, insets.left - f.minX)),
+                            bottom: max(0, min(f.height, f.maxY - (w.maxY - insets.bottom))),
+                            right: max(0, min(f.width, f.maxX - (w.maxX - insets.right))))
+    }
     var ownSafeAreaInsets: UIEdgeInsets?
     /// Whether the view sizes itself with constraints (false) or with its frame (true, the default).
     open var translatesAutoresizingMaskIntoConstraints = true
