@@ -49,7 +49,23 @@ extension BrazeInAppMessageUI {
 
         public var message: Braze.InAppMessage.Slideup { didSet { applyTheme() } }
         public var attributes: Attributes { didSet { applyAttributes() } }
-        public private(set) var presented: Bool
+        /// Whether the view is on screen; with presentation constraints installed, toggles between the inner
+        /// (visible) and outer (off-screen) vertical constraint.
+        open var presented: Bool {
+            didSet {
+                guard presentationConstraintsInstalled, oldValue != presented else { return }
+                NSLayoutConstraint.deactivate([presented ? outerYConstraint : innerYConstraint])
+                NSLayoutConstraint.activate([presented ? innerYConstraint : outerYConstraint])
+                superview?.setNeedsLayout()
+                superview?.layoutIfNeeded()
+            }
+        }
+        /// Whether `installPresentationConstraintsIfNeeded()` has placed the view in its superview.
+        open var presentationConstraintsInstalled = false
+        /// Pins the view inside its superview's safe area at its edge (active while presented).
+        open var innerYConstraint: NSLayoutConstraint!
+        /// Pins the view just outside its superview's edge (active while not presented).
+        open var outerYConstraint: NSLayoutConstraint!
         public let gifViewProvider: GIFViewProvider
         let environment: MessagingEnvironment
 
@@ -94,15 +110,7 @@ extension BrazeInAppMessageUI {
             super.init(frame: .zero)
             addSubview(shadowView)
             addSubview(contentView)
-            for v in [shadowView, contentView] as [UIView] {
-                v.translatesAutoresizingMaskIntoConstraints = false
-                NSLayoutConstraint.activate([
-                    v.topAnchor.constraint(equalTo: layoutMarginsGuide.topAnchor),
-                    v.bottomAnchor.constraint(equalTo: layoutMarginsGuide.bottomAnchor),
-                    v.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
-                    v.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
-                ])
-            }
+            installInternalConstraints()
             contentView.addGestureRecognizer(panGesture)
             contentView.addGestureRecognizer(pressGesture)
             pressGesture.addHandler { [weak self] g in
@@ -170,12 +178,56 @@ extension BrazeInAppMessageUI {
             attributes.onTheme?(self)
         }
 
+        /// Pins the shadow and the card to the layout margins (`attributes.margin`).
+        open func installInternalConstraints() {
+            for v in [shadowView, contentView] as [UIView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    v.topAnchor.constraint(equalTo: layoutMarginsGuide.topAnchor),
+                    v.bottomAnchor.constraint(equalTo: layoutMarginsGuide.bottomAnchor),
+                    v.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
+                    v.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+                ])
+            }
+        }
+
+        /// Once in a superview: centred, as wide as the superview up to `attributes.maxWidth`, as tall as its
+        /// content (at least `attributes.minHeight`), at the edge it slides from.
+        open func installPresentationConstraintsIfNeeded() {
+            guard !presentationConstraintsInstalled, let superview else { return }
+            translatesAutoresizingMaskIntoConstraints = false
+            let guide = superview.safeAreaLayoutGuide
+            switch message.slideFrom {
+            case .top:
+                innerYConstraint = topAnchor.constraint(equalTo: guide.topAnchor)
+                outerYConstraint = bottomAnchor.constraint(equalTo: superview.topAnchor)
+            case .bottom:
+                innerYConstraint = bottomAnchor.constraint(equalTo: guide.bottomAnchor)
+                outerYConstraint = topAnchor.constraint(equalTo: superview.bottomAnchor)
+            }
+            let content = contentView.intrinsicContentSize.height + attributes.margin.top + attributes.margin.bottom
+            NSLayoutConstraint.activate([
+                centerXAnchor.constraint(equalTo: superview.centerXAnchor),
+                widthAnchor.constraint(equalToConstant: min(attributes.maxWidth, superview.bounds.width)),
+                heightAnchor.constraint(equalToConstant: max(attributes.minHeight, content)),
+                presented ? innerYConstraint : outerYConstraint,
+            ])
+            presentationConstraintsInstalled = true
+            superview.layoutIfNeeded()
+        }
+
+        open override func layoutSubviews() {
+            super.layoutSubviews()
+            installPresentationConstraintsIfNeeded()
+        }
+
         /// Touches count only over the content card, not the margins around it.
         open override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
             contentView.point(inside: convert(point, to: contentView), with: event)
         }
 
         open func present(completion: (() -> Void)? = nil) {
+            installPresentationConstraintsIfNeeded()
             StockView.present(self, setPresented: { presented = $0 }, onPresent: { attributes.onPresent?(self) },
                               completion: completion)
         }

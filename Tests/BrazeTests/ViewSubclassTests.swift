@@ -267,4 +267,33 @@ final class ViewSubclassTests: XCTestCase {
         XCTAssertFalse(v.presented)
         XCTAssertTrue(delegate.calls.contains("didDismiss confirm"))
     }
+
+    func test_presentedViewsLiveInAWindowAndTheSlideupSitsAtItsEdge() throws {
+        let b = Bench()
+        b.deliver(slideup(), id: "bottom")
+        let view = try XCTUnwrap(b.ui.messageView?.slideup)
+        let window = try XCTUnwrap(view.window, "presented views are in a window of the screen's size")
+        XCTAssertEqual(window.bounds.size, CGSize(width: 390, height: 844))
+        XCTAssertTrue(view.presentationConstraintsInstalled)
+        XCTAssertEqual(view.frame.maxY, 844, "a bottom slideup sits on the bottom edge")
+        XCTAssertEqual(view.frame.width, 390, "as wide as the screen below maxWidth")
+        XCTAssertGreaterThanOrEqual(view.frame.height, view.attributes.minHeight)
+        XCTAssertEqual(view.contentView.frame, view.bounds.inset(by: view.attributes.margin), "the card sits inside the margins")
+        XCTAssertTrue(window.hitTest(CGPoint(x: 195, y: view.frame.midY), with: nil)?.isDescendant(of: view) ?? false)
+        b.ui.dismiss()
+        XCTAssertNil(view.window, "the window goes with the message")
+
+        var top = BrazeInAppMessageUI.SlideupView.Attributes.defaults
+        top.maxWidth = 300
+        let delegate = RecordingDelegate()
+        b.ui.delegate = delegate
+        delegate.prepare = { $0.attributes?.slideup = top }
+        b.deliver(.slideup(.init(message: "Top", slideFrom: .top)), id: "top")
+        let topView = try XCTUnwrap(b.ui.messageView?.slideup)
+        XCTAssertEqual(topView.frame.minY, 47, "below the status bar")
+        XCTAssertEqual(topView.frame, CGRect(x: 45, y: 47, width: 300, height: topView.frame.height), "centred at maxWidth")
+        b.ui.dismiss()
+        XCTAssertFalse(topView.presented)
+        XCTAssertEqual(topView.frame.maxY, 0, "dismissed: just above the top edge")
+    }
 }

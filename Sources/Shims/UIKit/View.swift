@@ -63,7 +63,8 @@ open class UIView: UIResponder, UITraitEnvironment {
     open var frame: CGRect {
         didSet {
             layer.frame = frame
-            if oldValue.size != frame.size { setNeedsLayout() }
+            // A new size, or a new position (which can change the safe-area insets), lays the subviews out again.
+            if oldValue != frame { setNeedsLayout() }
         }
     }
     open var bounds: CGRect {
