@@ -48,7 +48,8 @@ extension BrazeInAppMessageUI {
         /// Holds the buttons (nil without buttons).
         public private(set) var buttonsContainer: UIView?
         public private(set) var buttons: [ButtonView] = []
-        public let closeButton = UIView()
+        /// Closes the message (a user close, as the stock close button does on a device).
+        public let closeButton = UIButton(type: .custom)
 
         public init(message: Braze.InAppMessage.Modal, attributes: Attributes = .defaults,
                     gifViewProvider: GIFViewProvider = .shared, presented: Bool = false) {
@@ -67,6 +68,11 @@ extension BrazeInAppMessageUI {
             addSubview(headerLabel); addSubview(messageLabel)
             (buttonsContainer, buttons) = makeButtons(message.buttons, attributes.buttonsAttributes, in: self)
             closeButton.accessibilityIdentifier = "✕"
+            closeButton.accessibilityLabel = "Close"
+            closeButton.addAction(UIAction { [weak self] _ in
+                guard let self else { return }
+                if let ui = self.hostingUI { ui.userClose(self) } else { self.dismiss() }
+            }, for: .touchUpInside)
             addSubview(closeButton)
             installCard()
             applyTheme()
@@ -87,10 +93,53 @@ extension BrazeInAppMessageUI {
             let tap = UITapGestureRecognizer(target: self, action: Selector("tapBackground:"))
             tap.addHandler { [weak self] g in
                 guard let self, g.state == .ended, self.attributes.dismissOnBackgroundTap else { return }
-                self.dismiss()
+                if let ui = self.hostingUI { ui.userClose(self) } else { self.dismiss() }
             }
             return tap
         }()
+
+        /// Whether `installPresentationConstraintsIfNeeded()` has pinned the view to its superview.
+        open var presentationConstraintsInstalled = false
+
+        /// Centres the card, as wide as the view allows between `attributes.minWidth` and `attributes.maxWidth`
+        /// (the large value on a regular-by-regular device), with the shadow behind it.
+        open func installInternalConstraints() {
+            let t = traitCollection
+            let large = t.horizontalSizeClass == .regular && t.verticalSizeClass == .regular
+            let available = bounds.width - attributes.margin.left - attributes.margin.right
+            let width = min(max(available, attributes.minWidth), large ? attributes.maxWidth.large : attributes.maxWidth.regular)
+            for v in [shadowView, contentView] as [UIView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.deactivate(v.constraints.filter { $0.firstItem === v && $0.secondItem !== contentView.stack })
+                NSLayoutConstraint.activate([
+                    v.centerXAnchor.constraint(equalTo: centerXAnchor),
+                    v.centerYAnchor.constraint(equalTo: centerYAnchor),
+                    v.widthAnchor.constraint(equalToConstant: max(0, width)),
+                    v.heightAnchor.constraint(equalToConstant: max(0, contentView.stack.intrinsicContentSize.height)),
+                ])
+            }
+        }
+
+        /// Once in a superview: covers it (the backdrop), with the card centred inside.
+        open func installPresentationConstraintsIfNeeded() {
+            guard !presentationConstraintsInstalled, let superview else { return }
+            translatesAutoresizingMaskIntoConstraints = false
+            NSLayoutConstraint.activate([
+                topAnchor.constraint(equalTo: superview.topAnchor),
+                bottomAnchor.constraint(equalTo: superview.bottomAnchor),
+                leadingAnchor.constraint(equalTo: superview.leadingAnchor),
+                trailingAnchor.constraint(equalTo: superview.trailingAnchor),
+            ])
+            presentationConstraintsInstalled = true
+            superview.layoutIfNeeded()
+            installInternalConstraints()
+            layoutIfNeeded()
+        }
+
+        open override func layoutSubviews() {
+            super.layoutSubviews()
+            installPresentationConstraintsIfNeeded()
+        }
 
         /// Installs the shadow, card and gestures (called once from init).
         func installCard() {
@@ -129,6 +178,7 @@ extension BrazeInAppMessageUI {
         }
 
         open func present(completion: (() -> Void)? = nil) {
+            installPresentationConstraintsIfNeeded()
             StockView.present(self, setPresented: { presented = $0 }, onPresent: { attributes.onPresent?(self) },
                               completion: completion)
         }

@@ -121,7 +121,8 @@ extension BrazeInAppMessageUI {
                 guard let self, g.state == .ended, self.attributes.dismissible else { return }
                 let dy = (g as? UIPanGestureRecognizer)?.translation(in: self).y ?? 0
                 let towardEdge = self.message.slideFrom == .top ? dy < 0 : dy > 0
-                if towardEdge { self.dismiss() }
+                guard towardEdge else { return }
+                if let ui = self.hostingUI { ui.userClose(self) } else { self.dismiss() }
             }
             applyTheme()
             applyAttributes()

@@ -296,4 +296,27 @@ final class ViewSubclassTests: XCTestCase {
         XCTAssertFalse(topView.presented)
         XCTAssertEqual(topView.frame.maxY, 0, "dismissed: just above the top edge")
     }
+
+    func test_modalCardIsCentredFullCoversThePhoneAndTheCloseButtonCloses() throws {
+        let b = Bench()
+        let delegate = RecordingDelegate()
+        b.ui.delegate = delegate
+        b.deliver(modal(), id: "modal")
+        let view = try XCTUnwrap(b.ui.messageView?.modal)
+        XCTAssertEqual(view.frame, CGRect(x: 0, y: 0, width: 390, height: 844), "the backdrop covers the window")
+        XCTAssertTrue(view.presentationConstraintsInstalled)
+        XCTAssertEqual(view.contentView.frame.width, 350, "window width less the margins, between minWidth and maxWidth")
+        XCTAssertEqual(view.contentView.frame.midX, 195)
+        XCTAssertEqual(view.contentView.frame.midY, 422)
+        view.closeButton.simulateTap()
+        XCTAssertNil(b.ui.messageView, "the close button closes")
+        XCTAssertTrue(delegate.calls.contains("didDismiss modal"))
+        XCTAssertFalse(b.lifecycle("modal").contains("analytics.click"), "closing is not a click")
+
+        b.deliver(full(), id: "full")
+        let fullView = try XCTUnwrap(b.ui.messageView?.full)
+        XCTAssertEqual(fullView.displayMode, .full)
+        XCTAssertEqual(fullView.contentView.frame, fullView.bounds, "full mode covers the phone screen")
+        b.ui.dismiss()
+    }
 }
