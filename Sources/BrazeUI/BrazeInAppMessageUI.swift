@@ -87,7 +87,7 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
 
     /// Presents `message`: on top of the stack when another message is displayed (or as the follow-up
     /// while a click on it is processed), otherwise after asking the delegate's display choice.
-    open func present(message: Braze.InAppMessage) {
+    nonisolated open func present(message: Braze.InAppMessage) {
         if engine.isDisplaying && !engine.isProcessingClick {
             report(.otherMessagePresented(push: true), context: nil, id: message.traceID)
         }
