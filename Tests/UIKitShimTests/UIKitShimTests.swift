@@ -261,4 +261,29 @@ final class ControllerTests: XCTestCase {
         list.tableView.simulateSelectRow(at: IndexPath(row: 1, section: 1))
         XCTAssertEqual(list.picked, IndexPath(row: 1, section: 1))
     }
+
+    func testSubclassesDeclaredAsOnADeviceCompileAndWork() {
+        // Written as apps write them: overriding the designated initializers, declaring init(coder:).
+        final class BadgeCell: UITableViewCell {
+            let badge = UILabel()
+            override init(style: CellStyle, reuseIdentifier: String?) {
+                super.init(style: style, reuseIdentifier: reuseIdentifier)
+                contentView.addSubview(badge)
+            }
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+        }
+        final class PillButton: UIButton {
+            override init(frame: CGRect) { super.init(frame: frame); layer.cornerRadius = 12 }
+            required init?(coder: NSCoder) { super.init(coder: coder) }
+        }
+        let table = UITableView(frame: .zero, style: .plain)
+        table.register(forCellReuseIdentifier: "badge") { BadgeCell(style: .default, reuseIdentifier: "badge") }
+        XCTAssertTrue(table.dequeueReusableCell(withIdentifier: "badge") is BadgeCell)
+        table.register(UITableViewCell.self, forCellReuseIdentifier: "plain")
+        XCTAssertNotNil(table.dequeueReusableCell(withIdentifier: "plain"))
+        XCTAssertNil(table.dequeueReusableCell(withIdentifier: "unknown"))
+        let pill = PillButton(type: .system)
+        XCTAssertEqual(pill.buttonType, .system, "init(type:) is inherited by subclasses, as on a device")
+        XCTAssertEqual(pill.layer.cornerRadius, 12)
+    }
 }

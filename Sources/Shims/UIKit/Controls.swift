@@ -187,7 +187,7 @@ open class UIButton: UIControl {
         public func hash(into h: inout Hasher) { h.combine(title) }
     }
 
-    public let buttonType: ButtonType
+    public private(set) var buttonType: ButtonType = .custom
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
@@ -207,8 +207,13 @@ open class UIButton: UIControl {
     /// The view showing the current image.
     open private(set) lazy var imageView: UIImageView? = UIImageView(frame: .zero)
 
-    public init(type buttonType: ButtonType) { self.buttonType = buttonType; super.init(frame: .zero); refresh() }
-    public override init(frame: CGRect) { buttonType = .custom; super.init(frame: frame) }
+    /// A button of `buttonType` (a convenience initializer, as in UIKit, so subclasses inherit it).
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        self.buttonType = buttonType
+        refresh()
+    }
+    public override init(frame: CGRect) { super.init(frame: frame) }
     public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
         self.init(type: buttonType)
         if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered); setTitle(primaryAction.title, for: .normal) }
@@ -218,7 +223,7 @@ open class UIButton: UIControl {
         self.configuration = configuration
         if let title = configuration.title { setTitle(title, for: .normal) }
     }
-    public required init?(coder: NSCoder) { buttonType = .custom; super.init(coder: coder) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     private func lookup<T>(_ table: [UInt: T], _ state: State) -> T? { table[state.rawValue] ?? table[State.normal.rawValue] }
     open func setTitle(_ title: String?, for state: State) { titles[state.rawValue] = title; refresh() }

@@ -51,7 +51,7 @@ open class UITableView: UIScrollView {
     open var tableHeaderView: UIView?
     open var tableFooterView: UIView?
     open private(set) var indexPathForSelectedRow: IndexPath?
-    private var registered: [String: UITableViewCell.Type] = [:]
+    private var registered: [String: () -> UITableViewCell] = [:]
     private var reusable: [String: [UITableViewCell]] = [:]
     /// Cells made by the last `reloadData()`, by index path.
     public private(set) var loadedCells: [IndexPath: UITableViewCell] = [:]
@@ -60,13 +60,20 @@ open class UITableView: UIScrollView {
     public override init(frame: CGRect) { style = .plain; super.init(frame: frame) }
     public required init?(coder: NSCoder) { style = .plain; super.init(coder: coder) }
 
+    /// Registers a cell class. Headless, only `UITableViewCell` itself can be made from a class (Swift cannot
+    /// call a subclass's non-required initializer through its type): register subclasses with
+    /// `register(forCellReuseIdentifier:make:)` so dequeuing gives instances of them.
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
-        registered[identifier] = cellClass as? UITableViewCell.Type
+        registered[identifier] = { UITableViewCell(style: .default, reuseIdentifier: identifier) }
     }
-    /// A reusable cell, or a new one of the registered class, or nil when nothing is registered.
+    /// Registers how to make the cells of `identifier` (headless extra, the runnable form of a class registration).
+    public func register(forCellReuseIdentifier identifier: String, make: @escaping () -> UITableViewCell) {
+        registered[identifier] = make
+    }
+    /// A reusable cell, or a new one from the registration, or nil when nothing is registered.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
         if var pool = reusable[identifier], let cell = pool.popLast() { reusable[identifier] = pool; cell.prepareForReuse(); return cell }
-        return registered[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
+        return registered[identifier].map { $0() }
     }
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         dequeueReusableCell(withIdentifier: identifier) ?? UITableViewCell(style: .default, reuseIdentifier: identifier)
@@ -128,7 +135,7 @@ open class UITableViewCell: UIView {
     open var isHighlighted = false
     open var separatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
 
-    public required init(style: CellStyle, reuseIdentifier: String?) {
+    public init(style: CellStyle, reuseIdentifier: String?) {
         cellStyle = style; self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
         addSubview(contentView)
