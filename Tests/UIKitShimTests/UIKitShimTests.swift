@@ -237,7 +237,7 @@ final class ControllerTests: XCTestCase {
         root.present(sheet, animated: true) { done = true }
         XCTAssertTrue(done)
         XCTAssertTrue(root.presentedViewController === sheet)
-        XCTAssertEqual(sheet.lifecycle, ["viewDidLoad", "viewWillAppear", "viewDidAppear"])
+        XCTAssertEqual(sheet.lifecycle, ["viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear"])
         sheet.dismiss(animated: true)
         XCTAssertNil(root.presentedViewController)
         XCTAssertEqual(sheet.lifecycle.suffix(2), ["viewWillDisappear", "viewDidDisappear"])

@@ -98,6 +98,10 @@ open class UIView: UIResponder, UITraitEnvironment {
         set { layer.masksToBounds = newValue }
     }
     open var tag = 0
+    /// Whether the view can take focus (tvOS/keyboard focus; false headlessly unless overridden).
+    open var canBecomeFocused: Bool { false }
+    /// The accessibility elements of a container view (recorded only).
+    open var accessibilityElements: [Any]?
     open var accessibilityIdentifier: String?
     open var autoresizingMask: AutoresizingMask = []
     open var autoresizesSubviews = true

@@ -54,6 +54,20 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     open func viewDidAppear(_ animated: Bool) { lifecycle.append("viewDidAppear") }
     open func viewWillDisappear(_ animated: Bool) { lifecycle.append("viewWillDisappear") }
     open func viewDidDisappear(_ animated: Bool) { lifecycle.append("viewDidDisappear") }
+    /// Between viewWillAppear and viewDidAppear, once the view is in its window (iOS 17).
+    open func viewIsAppearing(_ animated: Bool) { lifecycle.append("viewIsAppearing") }
+    open func viewSafeAreaInsetsDidChange() {}
+    open func viewLayoutMarginsDidChange() {}
+    open func updateViewConstraints() {}
+    open func didReceiveMemoryWarning() {}
+    /// Extra insets added to the view's safe area (recorded only).
+    open var additionalSafeAreaInsets = UIEdgeInsets.zero
+    open var modalPresentationCapturesStatusBarAppearance = false
+    open var childForStatusBarHidden: UIViewController? { nil }
+    open var childForStatusBarStyle: UIViewController? { nil }
+    open var preferredInterfaceOrientationForPresentation: UIInterfaceOrientation { .portrait }
+    /// Asks the system to re-read `supportedInterfaceOrientations` (iOS 16; accepted headlessly).
+    open func setNeedsUpdateOfSupportedInterfaceOrientations() {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
     open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator) {}
@@ -96,6 +110,7 @@ open class UIViewController: UIResponder, UITraitEnvironment {
             window.addSubview(presented)
         }
         viewControllerToPresent.viewWillAppear(flag)
+        viewControllerToPresent.viewIsAppearing(flag)
         viewControllerToPresent.viewDidAppear(flag)
         completion?()
     }
