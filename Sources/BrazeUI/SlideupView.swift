@@ -60,6 +60,8 @@ extension BrazeInAppMessageUI {
                 superview?.layoutIfNeeded()
             }
         }
+        /// The graphic's width and height (`attributes.imageSize`).
+        private var graphicSizeConstraints: [NSLayoutConstraint] = []
         /// Whether `installPresentationConstraintsIfNeeded()` has placed the view in its superview.
         open var presentationConstraintsInstalled = false
         /// Pins the view inside its superview's safe area at its edge (active while presented).
@@ -151,6 +153,13 @@ extension BrazeInAppMessageUI {
             shadowView.shadow = attributes.shadow
             messageLabel.font = attributes.font
             if let graphicView {
+                if graphicSizeConstraints.isEmpty {
+                    graphicSizeConstraints = [graphicView.widthAnchor.constraint(equalToConstant: attributes.imageSize.width),
+                                              graphicView.heightAnchor.constraint(equalToConstant: attributes.imageSize.height)]
+                    NSLayoutConstraint.activate(graphicSizeConstraints)
+                }
+                graphicSizeConstraints[0].constant = attributes.imageSize.width
+                graphicSizeConstraints[1].constant = attributes.imageSize.height
                 graphicView.frame.size = attributes.imageSize
                 graphicView.layer.cornerRadius = attributes.imageCornerRadius
                 graphicView.layer.cornerCurve = attributes.imageCornerCurve

@@ -319,4 +319,34 @@ final class ViewSubclassTests: XCTestCase {
         XCTAssertEqual(fullView.contentView.frame, fullView.bounds, "full mode covers the phone screen")
         b.ui.dismiss()
     }
+
+    func test_attributesSetInPrepareWithReachTheStockViews() throws {
+        let b = Bench()
+        let delegate = RecordingDelegate()
+        b.ui.delegate = delegate
+        delegate.prepare = { context in
+            var slide = context.attributes?.slideup
+            slide?.font = UIFont(name: "Chalkduster", size: 17)!
+            slide?.imageSize = CGSize(width: 65, height: 65)
+            slide?.cornerRadius = 20
+            slide?.cornerCurve = .continuous
+            context.attributes?.slideup = slide
+            context.attributes?.modal?.dismissOnBackgroundTap = true
+            context.attributes?.modal?.buttonsAttributes.font = UIFont(name: "AmericanTypewriter-Bold", size: 17)!
+        }
+        b.deliver(.slideup(.init(graphic: .icon("★"), message: "Hi")), id: "s")
+        let s = try XCTUnwrap(b.ui.messageView?.slideup)
+        XCTAssertEqual(s.messageLabel.font.fontName, "Chalkduster")
+        XCTAssertEqual(s.graphicView?.frame.size, CGSize(width: 65, height: 65))
+        XCTAssertEqual(s.contentView.layer.cornerRadius, 20)
+        XCTAssertEqual(s.contentView.layer.cornerCurve, .continuous)
+        b.ui.dismiss()
+
+        b.deliver(modal(), id: "m")
+        let m = try XCTUnwrap(b.ui.messageView?.modal)
+        XCTAssertEqual(m.attributes.buttonsAttributes.font.fontName, "AmericanTypewriter-Bold")
+        XCTAssertTrue(m.tapBackgroundGesture.simulateTap())
+        XCTAssertNil(b.ui.messageView, "dismissOnBackgroundTap: a backdrop tap closes the modal")
+        XCTAssertTrue(delegate.calls.contains("didDismiss m"))
+    }
 }
