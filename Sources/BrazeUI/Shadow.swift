@@ -57,7 +57,7 @@ open class ShadowView: UIView {
 }
 
 extension BrazeInAppMessageUI {
-    /// The module-level ``Shadow`` (kept under this name for code written against earlier releases).
+    /// The module-level `Shadow` (kept under this name for code written against earlier releases).
     public typealias Shadow = BrazeUI.Shadow
 
     /// A view wrapping a `UIStackView` (`stack`), so the stock views can round and colour the stack's area.
