@@ -11,7 +11,7 @@ let shimsNeeded = false
 let shimsNeeded = true
 #endif
 
-let shimNames = shimsNeeded ? ["UIKit", "WebKit"] : []
+let shimNames = shimsNeeded ? ["ObjectiveC", "UIKit", "WebKit"] : []
 func shims(_ names: String...) -> [Target.Dependency] {
     shimsNeeded ? names.map { .target(name: $0) } : []
 }
@@ -77,8 +77,12 @@ var targets: [Target] = [
 
 if shimsNeeded {
     targets += [
-        .target(name: "UIKit", path: "Sources/Shims/UIKit", swiftSettings: strict),
+        // `Selector` for target-action code (UIKit re-exports it); Apple platforms have the real module.
+        .target(name: "ObjectiveC", path: "Sources/Shims/ObjectiveC", swiftSettings: strict),
+        .target(name: "UIKit", dependencies: ["ObjectiveC"], path: "Sources/Shims/UIKit", swiftSettings: strict),
         .target(name: "WebKit", dependencies: ["UIKit", "InAppContent"], path: "Sources/Shims/WebKit", swiftSettings: strict),
+        // The UIKit stand-in's own behaviour (layout, traits, fonts, images, controls, gestures, controllers).
+        .testTarget(name: "UIKitShimTests", dependencies: ["UIKit"]),
     ]
 }
 

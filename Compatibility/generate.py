@@ -137,6 +137,11 @@ def build(shared, reuse):
                 "| upstream symbol | ours | status | covering test | reason for a difference |",
                 "|---|---|---|---|---|"]
         tables[out] = "\n".join(head + lines) + "\n"
+    # The UIKit/WebKit/ObjectiveC stand-ins, type by type (Compatibility/shims.py).
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import shims
+    tables["shims.md"], shim_problems = shims.build(graph, tests, rows, match)
+    problems += shim_problems
     return tables, problems
 
 def main(argv):

@@ -7,6 +7,8 @@ extension Braze {
         public let apiKey: String
         /// The SDK endpoint (recorded only; nothing is sent).
         public let endpoint: String
+        /// Log settings (the level is recorded; headless, nothing is printed by the SDK stand-in).
+        public let logger = Logger()
         private let lock = NSLock()
         private var _triggerMinimumTimeInterval: TimeInterval = 30
 

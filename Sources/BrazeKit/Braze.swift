@@ -166,7 +166,15 @@ public final class Braze: @unchecked Sendable {
             environment.trace.record(.diagnostic, "noInAppMessagePresenter", message: message.traceID)
             return
         }
-        presenter.present(message: message)
+        Self.callPresenter(presenter, message)
+    }
+
+    /// Calls the main-actor `present(message:)` on the driving thread. The headless SDK has no run loop to hop
+    /// to: like every delegate callback here it runs synchronously where the engine runs (see Docs/Braze.md).
+    private static func callPresenter(_ presenter: any BrazeInAppMessagePresenter, _ message: InAppMessage) {
+        let isolated: @MainActor (any BrazeInAppMessagePresenter, InAppMessage) -> Void = { $0.present(message: $1) }
+        let call = unsafeBitCast(isolated, to: ((any BrazeInAppMessagePresenter, InAppMessage) -> Void).self)
+        call(presenter, message)
     }
 
     /// Bumped by `changeUser` and `wipeData`; contexts created before are no longer valid.

@@ -41,6 +41,8 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
         var viewDidDismiss = false
         /// Set for an HTML link that must not log a click (no abButtonId, not legacy).
         var skipClickLog = false
+        /// The window hosting the view while it is presented (sized to the simulated screen).
+        var window: UIWindow?
         init(id: MessageID, context: PresentationContext, view: any InAppMessageView, orientation: UIInterfaceOrientation) {
             self.id = id; self.context = context; self.view = view; self.orientation = orientation
         }
@@ -85,7 +87,7 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
 
     /// Presents `message`: on top of the stack when another message is displayed (or as the follow-up
     /// while a click on it is processed), otherwise after asking the delegate's display choice.
-    open func present(message: Braze.InAppMessage) {
+    nonisolated open func present(message: Braze.InAppMessage) {
         if engine.isDisplaying && !engine.isProcessingClick {
             report(.otherMessagePresented(push: true), context: nil, id: message.traceID)
         }
@@ -267,7 +269,20 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
 
     private func engineWillPresent(_ item: Item) {
         guard let pres = presentation(item.messageID) else { return }
+        pres.window = hostWindow(for: pres)
         pres.view.present(completion: nil)
+    }
+
+    /// A window of the simulated screen's size at the context's level, holding the view (full size unless it
+    /// is a slideup, which places itself), so views see a superview, a window and safe-area insets as on a device.
+    private func hostWindow(for pres: Presentation) -> UIWindow {
+        let device = environment.device.state
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: device.screenSize.width, height: device.screenSize.height))
+        window.windowLevel = pres.context.windowLevel
+        window.simulateSafeAreaInsets(UIEdgeInsets(top: device.statusBarHeight, left: 0, bottom: 0, right: 0))
+        window.addSubview(pres.view)
+        if !(pres.view is SlideupView) { pres.view.frame = window.bounds }
+        return window
     }
 
     private func engineDidPresent(_ item: Item) {
@@ -289,6 +304,8 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
         }
         guard let pres else { return }
         ViewRegistry.remove(pres.view)
+        if pres.view.superview === pres.window { pres.view.removeFromSuperview() }
+        pres.window = nil
         if let delegate {
             callback("inAppMessage(_:didDismiss:view:)", item.messageID)
             delegate.inAppMessage(self, didDismiss: item.message, view: pres.view)

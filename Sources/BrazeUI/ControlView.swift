@@ -16,6 +16,10 @@ extension BrazeInAppMessageUI {
             isHidden = true
         }
 
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
+
         open func present(completion: (() -> Void)? = nil) {
             StockView.present(self, setPresented: { presented = $0 }, onPresent: {}, completion: completion)
         }

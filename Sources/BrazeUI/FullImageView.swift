@@ -65,6 +65,20 @@ extension BrazeInAppMessageUI {
             return t.horizontalSizeClass == .regular && t.verticalSizeClass == .regular ? .modal : .full
         }
 
+        /// In `.full` display mode the card covers the whole view; as a `.modal` card it is centred like a modal's.
+        open override func installInternalConstraints() {
+            guard displayMode == .full else { super.installInternalConstraints(); return }
+            for v in [shadowView, contentView] as [UIView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    v.topAnchor.constraint(equalTo: topAnchor),
+                    v.bottomAnchor.constraint(equalTo: bottomAnchor),
+                    v.leadingAnchor.constraint(equalTo: leadingAnchor),
+                    v.trailingAnchor.constraint(equalTo: trailingAnchor),
+                ])
+            }
+        }
+
         open override func present(completion: (() -> Void)? = nil) {
             prefersStatusBarHidden = displayMode == .full ? true : nil
             super.present(completion: completion)

@@ -60,6 +60,10 @@ extension BrazeInAppMessageUI {
             prefersStatusBarHidden = true
         }
 
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
+
         /// Animation length in seconds: 0.4 for slide (or auto on a legacy message), else 0.25.
         public var animationDuration: Double {
             attributes.animation == .slide || (attributes.animation == .auto && message.legacy) ? 0.4 : 0.25

@@ -48,7 +48,8 @@ extension BrazeInAppMessageUI {
         /// Holds the buttons (nil without buttons).
         public private(set) var buttonsContainer: UIView?
         public private(set) var buttons: [ButtonView] = []
-        public let closeButton = UIView()
+        /// Closes the message (a user close, as the stock close button does on a device).
+        public let closeButton = UIButton(type: .custom)
 
         public init(message: Braze.InAppMessage.Modal, attributes: Attributes = .defaults,
                     gifViewProvider: GIFViewProvider = .shared, presented: Bool = false) {
@@ -67,21 +68,107 @@ extension BrazeInAppMessageUI {
             addSubview(headerLabel); addSubview(messageLabel)
             (buttonsContainer, buttons) = makeButtons(message.buttons, attributes.buttonsAttributes, in: self)
             closeButton.accessibilityIdentifier = "✕"
+            closeButton.accessibilityLabel = "Close"
+            closeButton.addAction(UIAction { [weak self] _ in
+                guard let self else { return }
+                if let ui = self.hostingUI { ui.userClose(self) } else { self.dismiss() }
+            }, for: .touchUpInside)
             addSubview(closeButton)
-            applyAttributes()
+            installCard()
             applyTheme()
+            applyAttributes()
         }
+
+        /// The simulated device's traits (appearance and size classes).
+        open override var traitCollection: UITraitCollection { StockView.traits(environment) }
+
+        /// The shadow behind the card (its shadow follows `attributes.shadow`).
+        open lazy var shadowView = ShadowView(.inAppMessage)
+        /// The rounded, themed card holding the message's content.
+        open lazy var contentView = StackView(frame: .zero)
+        /// A tap on the card (recorded; clicks go through the image, the buttons or the message body).
+        open lazy var tapGesture = UITapGestureRecognizer(target: self, action: Selector("tap:"))
+        /// A tap on the backdrop; dismisses the message when `attributes.dismissOnBackgroundTap` is set.
+        open lazy var tapBackgroundGesture: UITapGestureRecognizer = {
+            let tap = UITapGestureRecognizer(target: self, action: Selector("tapBackground:"))
+            tap.addHandler { [weak self] g in
+                guard let self, g.state == .ended, self.attributes.dismissOnBackgroundTap else { return }
+                if let ui = self.hostingUI { ui.userClose(self) } else { self.dismiss() }
+            }
+            return tap
+        }()
+
+        /// Whether `installPresentationConstraintsIfNeeded()` has pinned the view to its superview.
+        open var presentationConstraintsInstalled = false
+
+        /// Centres the card, as wide as the view allows between `attributes.minWidth` and `attributes.maxWidth`
+        /// (the large value on a regular-by-regular device), with the shadow behind it.
+        open func installInternalConstraints() {
+            let t = traitCollection
+            let large = t.horizontalSizeClass == .regular && t.verticalSizeClass == .regular
+            let available = bounds.width - attributes.margin.left - attributes.margin.right
+            let width = min(max(available, attributes.minWidth), large ? attributes.maxWidth.large : attributes.maxWidth.regular)
+            for v in [shadowView, contentView] as [UIView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.deactivate(v.constraints.filter { $0.firstItem === v && $0.secondItem !== contentView.stack })
+                NSLayoutConstraint.activate([
+                    v.centerXAnchor.constraint(equalTo: centerXAnchor),
+                    v.centerYAnchor.constraint(equalTo: centerYAnchor),
+                    v.widthAnchor.constraint(equalToConstant: max(0, width)),
+                    v.heightAnchor.constraint(equalToConstant: max(0, contentView.stack.intrinsicContentSize.height)),
+                ])
+            }
+        }
+
+        /// Once in a superview: covers it (the backdrop), with the card centred inside.
+        open func installPresentationConstraintsIfNeeded() {
+            guard !presentationConstraintsInstalled, let superview else { return }
+            translatesAutoresizingMaskIntoConstraints = false
+            NSLayoutConstraint.activate([
+                topAnchor.constraint(equalTo: superview.topAnchor),
+                bottomAnchor.constraint(equalTo: superview.bottomAnchor),
+                leadingAnchor.constraint(equalTo: superview.leadingAnchor),
+                trailingAnchor.constraint(equalTo: superview.trailingAnchor),
+            ])
+            presentationConstraintsInstalled = true
+            superview.layoutIfNeeded()
+            installInternalConstraints()
+            layoutIfNeeded()
+        }
+
+        open override func layoutSubviews() {
+            super.layoutSubviews()
+            installPresentationConstraintsIfNeeded()
+        }
+
+        /// Installs the shadow, card and gestures (called once from init).
+        func installCard() {
+            insertSubview(shadowView, at: 0)
+            insertSubview(contentView, aboveSubview: shadowView)
+            contentView.addGestureRecognizer(tapGesture)
+            addGestureRecognizer(tapBackgroundGesture)
+        }
+
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
 
         /// The theme for the simulated device's appearance.
         public var theme: Braze.InAppMessage.Theme { message.theme(for: StockView.traits(environment)) }
 
         open func applyAttributes() {
+            contentView.layer.cornerRadius = attributes.cornerRadius
+            contentView.layer.cornerCurve = attributes.cornerCurve
+            contentView.stack.layoutMargins = attributes.padding
+            shadowView.layer.cornerRadius = attributes.cornerRadius
+            shadowView.shadow = attributes.shadow
             headerLabel.font = attributes.headerFont
             messageLabel.font = attributes.messageFont
             attributes.onLayout?(self)
         }
 
         open func applyTheme() {
+            contentView.backgroundColor = theme.backgroundColor.uiColor
             backgroundColor = theme.frameColor.uiColor
             headerLabel.textColor = theme.headerTextColor.uiColor
             messageLabel.textColor = theme.textColor.uiColor
@@ -91,6 +178,7 @@ extension BrazeInAppMessageUI {
         }
 
         open func present(completion: (() -> Void)? = nil) {
+            installPresentationConstraintsIfNeeded()
             StockView.present(self, setPresented: { presented = $0 }, onPresent: { attributes.onPresent?(self) },
                               completion: completion)
         }

@@ -49,14 +49,60 @@ extension BrazeInAppMessageUI {
 
         public var message: Braze.InAppMessage.Slideup { didSet { applyTheme() } }
         public var attributes: Attributes { didSet { applyAttributes() } }
-        public private(set) var presented: Bool
+        /// Whether the view is on screen; with presentation constraints installed, toggles between the inner
+        /// (visible) and outer (off-screen) vertical constraint.
+        open var presented: Bool {
+            didSet {
+                guard presentationConstraintsInstalled, oldValue != presented else { return }
+                NSLayoutConstraint.deactivate([presented ? outerYConstraint : innerYConstraint])
+                NSLayoutConstraint.activate([presented ? innerYConstraint : outerYConstraint])
+                superview?.setNeedsLayout()
+                superview?.layoutIfNeeded()
+            }
+        }
+        /// The graphic's width and height (`attributes.imageSize`).
+        private var graphicSizeConstraints: [NSLayoutConstraint] = []
+        /// Whether `installPresentationConstraintsIfNeeded()` has placed the view in its superview.
+        open var presentationConstraintsInstalled = false
+        /// Pins the view inside its superview's safe area at its edge (active while presented).
+        open var innerYConstraint: NSLayoutConstraint!
+        /// Pins the view just outside its superview's edge (active while not presented).
+        open var outerYConstraint: NSLayoutConstraint!
         public let gifViewProvider: GIFViewProvider
         let environment: MessagingEnvironment
 
         /// The icon or image beside the text (nil without a graphic).
-        public private(set) var graphicView: UIView?
-        public let messageLabel = UILabel()
-        public let chevronView = UIView()
+        open lazy var graphicView: UIView? = {
+            switch message.graphic {
+            case .icon(let glyph)?: let label = UILabel(); label.text = glyph; return label
+            case .image(let url)?: return gifViewProvider.view(url)
+            case nil: return nil
+            }
+        }()
+        open lazy var messageLabel: UILabel = {
+            let label = UILabel()
+            label.text = message.message
+            label.numberOfLines = 3
+            return label
+        }()
+        open lazy var chevronView: UIImageView = UIImageView(frame: .zero)
+        /// The shadow behind the content (its shadow follows `attributes.shadow`).
+        open lazy var shadowView = ShadowView(.inAppMessage)
+        /// The rounded, themed card holding the graphic, the text and the chevron in its `stack`.
+        open lazy var contentView: StackView = {
+            let view = StackView(arrangedSubviews: [graphicView, messageLabel, chevronView].compactMap { $0 })
+            view.stack.alignment = .center
+            view.stack.isLayoutMarginsRelativeArrangement = true
+            return view
+        }()
+        /// Swipes toward the edge dismiss (when `attributes.dismissible`); attached to `contentView`.
+        open lazy var panGesture = UIPanGestureRecognizer(target: self, action: Selector("pan:"))
+        /// Taps (a press with no minimum duration) click the message; attached to `contentView`.
+        open lazy var pressGesture: UILongPressGestureRecognizer = {
+            let press = UILongPressGestureRecognizer(target: self, action: Selector("press:"))
+            press.minimumPressDuration = 0
+            return press
+        }()
 
         public init(message: Braze.InAppMessage.Slideup, attributes: Attributes = .defaults,
                     gifViewProvider: GIFViewProvider = .shared, presented: Bool = false) {
@@ -64,47 +110,134 @@ extension BrazeInAppMessageUI {
             self.presented = presented
             environment = MessagingEnvironment.current
             super.init(frame: .zero)
-            switch message.graphic {
-            case .icon(let glyph)?:
-                let label = UILabel(); label.text = glyph; graphicView = label
-            case .image(let url)?:
-                graphicView = gifViewProvider.view(url)
-            case nil:
-                graphicView = nil
+            addSubview(shadowView)
+            addSubview(contentView)
+            installInternalConstraints()
+            contentView.addGestureRecognizer(panGesture)
+            contentView.addGestureRecognizer(pressGesture)
+            pressGesture.addHandler { [weak self] g in
+                guard let self, g.state == .ended, let ui = self.hostingUI else { return }
+                ui.click(on: self, buttonId: nil, action: self.message.clickAction)
             }
-            if let graphicView { addSubview(graphicView) }
-            messageLabel.text = message.message
-            messageLabel.numberOfLines = 3
-            addSubview(messageLabel)
-            addSubview(chevronView)
-            applyAttributes()
+            panGesture.addHandler { [weak self] g in
+                guard let self, g.state == .ended, self.attributes.dismissible else { return }
+                let dy = (g as? UIPanGestureRecognizer)?.translation(in: self).y ?? 0
+                let towardEdge = self.message.slideFrom == .top ? dy < 0 : dy > 0
+                guard towardEdge else { return }
+                if let ui = self.hostingUI { ui.userClose(self) } else { self.dismiss() }
+            }
             applyTheme()
+            applyAttributes()
         }
 
-        /// The theme for the simulated device's appearance (dark only if the message has a dark theme).
-        public var theme: Braze.InAppMessage.Theme { message.theme(for: StockView.traits(environment)) }
+        @available(*, unavailable)
+        public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
+        /// The simulated device's traits (appearance and size classes).
+        open override var traitCollection: UITraitCollection { StockView.traits(environment) }
+
+        /// The theme for the view's traits (dark only if the message has a dark theme).
+        public var theme: Braze.InAppMessage.Theme { message.theme(for: traitCollection) }
 
         /// Whether the chevron is visible with the current attributes and click action.
         public var isChevronVisible: Bool { !chevronView.isHidden }
 
         open func applyAttributes() {
+            layoutMargins = attributes.margin
+            contentView.stack.layoutMargins = attributes.padding
+            contentView.stack.spacing = attributes.spacing
+            contentView.layer.cornerRadius = attributes.cornerRadius
+            contentView.layer.cornerCurve = attributes.cornerCurve
+            shadowView.layer.cornerRadius = attributes.cornerRadius
+            shadowView.layer.cornerCurve = attributes.cornerCurve
+            shadowView.shadow = attributes.shadow
             messageLabel.font = attributes.font
+            if let graphicView {
+                if graphicSizeConstraints.isEmpty {
+                    graphicSizeConstraints = [graphicView.widthAnchor.constraint(equalToConstant: attributes.imageSize.width),
+                                              graphicView.heightAnchor.constraint(equalToConstant: attributes.imageSize.height)]
+                    NSLayoutConstraint.activate(graphicSizeConstraints)
+                }
+                graphicSizeConstraints[0].constant = attributes.imageSize.width
+                graphicSizeConstraints[1].constant = attributes.imageSize.height
+                graphicView.frame.size = attributes.imageSize
+                graphicView.layer.cornerRadius = attributes.imageCornerRadius
+                graphicView.layer.cornerCurve = attributes.imageCornerCurve
+                graphicView.clipsToBounds = true
+            }
             switch attributes.chevronVisibility {
             case .auto: chevronView.isHidden = message.clickAction == .none
             case .hidden: chevronView.isHidden = true
             case .visible: chevronView.isHidden = false
             }
+            if #available(iOS 17.0, *) {
+                contentView.hoverStyle = UIHoverStyle(shape: .rect(cornerRadius: attributes.cornerRadius))
+            }
             attributes.onLayout?(self)
         }
 
         open func applyTheme() {
-            backgroundColor = theme.backgroundColor.uiColor
+            contentView.backgroundColor = theme.backgroundColor.uiColor
             messageLabel.textColor = theme.textColor.uiColor
+            chevronView.tintColor = theme.closeButtonColor.uiColor
             chevronView.backgroundColor = theme.closeButtonColor.uiColor
+            if case .icon? = message.graphic, let icon = graphicView as? UILabel {
+                icon.textColor = theme.iconColor.uiColor
+                icon.backgroundColor = theme.iconBackgroundColor.uiColor
+            }
             attributes.onTheme?(self)
         }
 
+        /// Pins the shadow and the card to the layout margins (`attributes.margin`).
+        open func installInternalConstraints() {
+            for v in [shadowView, contentView] as [UIView] {
+                v.translatesAutoresizingMaskIntoConstraints = false
+                NSLayoutConstraint.activate([
+                    v.topAnchor.constraint(equalTo: layoutMarginsGuide.topAnchor),
+                    v.bottomAnchor.constraint(equalTo: layoutMarginsGuide.bottomAnchor),
+                    v.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
+                    v.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+                ])
+            }
+        }
+
+        /// Once in a superview: centred, as wide as the superview up to `attributes.maxWidth`, as tall as its
+        /// content (at least `attributes.minHeight`), at the edge it slides from.
+        open func installPresentationConstraintsIfNeeded() {
+            guard !presentationConstraintsInstalled, let superview else { return }
+            translatesAutoresizingMaskIntoConstraints = false
+            let guide = superview.safeAreaLayoutGuide
+            switch message.slideFrom {
+            case .top:
+                innerYConstraint = topAnchor.constraint(equalTo: guide.topAnchor)
+                outerYConstraint = bottomAnchor.constraint(equalTo: superview.topAnchor)
+            case .bottom:
+                innerYConstraint = bottomAnchor.constraint(equalTo: guide.bottomAnchor)
+                outerYConstraint = topAnchor.constraint(equalTo: superview.bottomAnchor)
+            }
+            let content = contentView.intrinsicContentSize.height + attributes.margin.top + attributes.margin.bottom
+            NSLayoutConstraint.activate([
+                centerXAnchor.constraint(equalTo: superview.centerXAnchor),
+                widthAnchor.constraint(equalToConstant: min(attributes.maxWidth, superview.bounds.width)),
+                heightAnchor.constraint(equalToConstant: max(attributes.minHeight, content)),
+                presented ? innerYConstraint : outerYConstraint,
+            ])
+            presentationConstraintsInstalled = true
+            superview.layoutIfNeeded()
+        }
+
+        open override func layoutSubviews() {
+            super.layoutSubviews()
+            installPresentationConstraintsIfNeeded()
+        }
+
+        /// Touches count only over the content card, not the margins around it.
+        open override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+            contentView.point(inside: convert(point, to: contentView), with: event)
+        }
+
         open func present(completion: (() -> Void)? = nil) {
+            installPresentationConstraintsIfNeeded()
             StockView.present(self, setPresented: { presented = $0 }, onPresent: { attributes.onPresent?(self) },
                               completion: completion)
         }

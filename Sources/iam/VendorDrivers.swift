@@ -134,7 +134,7 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
         do { m = try Braze.InAppMessage(json: Data(message.description.utf8)) }
         catch { throw ScenarioError(description: "deliver (braze): not a Braze payload: \(error)") }
         m.data.context = Braze.InAppMessage.Context(message: m, using: braze)
-        braze.inAppMessagePresenter?.present(message: m)
+        braze.deliver(m)   // to the presenter, as a trigger does
     }
 
     var htmlPage: ContentPage? { (ui.messageView as? BrazeInAppMessageUI.HtmlView)?.webView?.page }

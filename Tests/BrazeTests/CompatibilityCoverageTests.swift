@@ -633,9 +633,9 @@ final class CompatibilityCoverageTests: XCTestCase {
         let fullView = BrazeInAppMessageUI.FullView(message: .init(imageURL: imageURL), attributes: f)
         let fullImageView = BrazeInAppMessageUI.FullImageView(message: .init(imageURL: imageURL), attributes: fi)
         let htmlView = BrazeInAppMessageUI.HtmlView(message: .init(), attributes: h)
-        XCTAssertEqual(calls.snapshot, ["slideup.layout", "slideup.theme", "modal.layout", "modal.theme", "modalImage.layout",
-                                        "modalImage.theme", "full.layout", "full.theme", "fullImage.layout", "fullImage.theme"],
-                       "init lays out and themes the stock views; HTML has no layout or theme pass")
+        XCTAssertEqual(calls.snapshot, ["slideup.theme", "slideup.layout", "modal.theme", "modal.layout", "modalImage.theme",
+                                        "modalImage.layout", "full.theme", "full.layout", "fullImage.theme", "fullImage.layout"],
+                       "init themes, then lays out, the stock views (upstream order); HTML has no layout or theme pass")
         calls.withLock { $0 = [] }
         let views: [any InAppMessageView] = [slideupView, modalView, modalImageView, fullView, fullImageView, htmlView]
         for view in views { view.present(completion: nil) }
@@ -669,7 +669,7 @@ final class CompatibilityCoverageTests: XCTestCase {
             XCTAssertEqual(view.chevronView.isHidden, hidden, "\(visibility)")
         }
         XCTAssertEqual(slideupView.theme, lightTheme)
-        XCTAssertEqual(slideupView.backgroundColor, lightTheme.backgroundColor.uiColor)
+        XCTAssertEqual(slideupView.contentView.backgroundColor, lightTheme.backgroundColor.uiColor, "the card carries the background")
 
         // Modal: graphic, buttons in their container, close button, frame colour.
         let modalView = BrazeInAppMessageUI.ModalView(message: .init(graphic: .image(imageURL), header: "H", buttons: twoButtons,
@@ -697,7 +697,7 @@ final class CompatibilityCoverageTests: XCTestCase {
         harness.setAppearance(.dark)
         for view in [slideupView, modalView, modalImageView, fullView] as [any InAppMessageView] {
             switch view {
-            case let v as BrazeInAppMessageUI.SlideupView: v.applyTheme(); XCTAssertEqual(v.backgroundColor, darkTheme.backgroundColor.uiColor)
+            case let v as BrazeInAppMessageUI.SlideupView: v.applyTheme(); XCTAssertEqual(v.contentView.backgroundColor, darkTheme.backgroundColor.uiColor)
             case let v as BrazeInAppMessageUI.ModalView: v.applyTheme(); XCTAssertEqual(v.backgroundColor, darkTheme.frameColor.uiColor)
             case let v as BrazeInAppMessageUI.ModalImageView: v.applyTheme(); XCTAssertEqual(v.backgroundColor, darkTheme.frameColor.uiColor)
             default: XCTFail("unexpected view")

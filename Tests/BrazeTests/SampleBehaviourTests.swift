@@ -213,7 +213,8 @@ final class SampleBehaviourTests: XCTestCase {
             b.deliver(message, id: id)
             let view = try! XCTUnwrap(b.ui.messageView, id)
             XCTAssertEqual(theme(view), lightTheme, id)
-            XCTAssertEqual(view.backgroundColor, id == "slideup" ? lightTheme.backgroundColor.uiColor : lightTheme.frameColor.uiColor, id)
+            XCTAssertEqual(view.slideup?.contentView.backgroundColor ?? view.backgroundColor,
+                           id == "slideup" ? lightTheme.backgroundColor.uiColor : lightTheme.frameColor.uiColor, id)
             b.ui.dismiss()
         }
     }

@@ -99,7 +99,7 @@ enum Scenario {
         handler.holdMessages = holdFirst
         var message = Braze.InAppMessage.html(.init(data: .init(id: "welcome"), message: html))
         message.data.context = Braze.InAppMessage.Context(message: message, using: braze)
-        braze.inAppMessagePresenter?.present(message: message)   // a trigger fired
+        braze.deliver(message)                        // a trigger fired: the SDK hands it to the presenter
         if holdFirst {
             handler.holdMessages = false
             // doc:begin braze-show-later

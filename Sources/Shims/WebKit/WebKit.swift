@@ -333,6 +333,10 @@ open class WKWebView: UIView, @unchecked Sendable {
         self.init(frame: frame, configuration: WKWebViewConfiguration())
     }
 
+    /// Archives do not exist headlessly; declared because UIView requires it, as on a device.
+    @available(*, unavailable)
+    public required init?(coder: NSCoder) { fatalError("init(coder:) is not available") }
+
     /// Asked about every navigation and told about its progress; weak.
     open var navigationDelegate: (any WKNavigationDelegate)? {
         get { lock.lock(); defer { lock.unlock() }; return _navigationDelegate }

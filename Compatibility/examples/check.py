@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""Type-check the vendors' example integration files against this package, unchanged.
+
+The Braze Swift SDK's in-app message example apps and Adobe's messaging demo/test apps are public, but their
+code may not be committed here. This script reads them from wherever they are (a checkout, or the bare git
+mirror `fetch` makes), copies them to a temporary folder, adds our own stand-ins for app scaffolding
+(Compatibility/examples/stubs: storyboard-made screens, credentials, third-party libraries) and type-checks each
+example app as its own module against the built modules of this package, in Swift 5 mode like the vendors'
+projects. Nothing is written to the tree unless --update is given (then examples-baseline.txt).
+
+    swift build --build-tests          # the modules must be built first
+    python3 Compatibility/examples/check.py --braze PATH --adobe PATH [--check | --update]
+
+PATH is a clone or bare mirror of braze-inc/braze-swift-sdk and adobe/aepsdk-messaging-ios. Without any found
+source the script prints why and exits 0 (skipped). --check exits 1 when a file listed in
+Compatibility/examples-baseline.txt no longer type-checks.
+
+Flags and why: `-Xfrontend -enable-objc-interop` lets `@objc`, `@IBAction` and `#selector` type-check (the
+examples use target-action; Swift enables Objective-C interop only on Apple platforms, and our ObjectiveC shim
+supplies `Selector`). This is a type check, not a build: such code cannot be compiled to a binary off Apple
+platforms.
+"""
+import argparse, os, re, shutil, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+STUBS = os.path.join(HERE, "stubs")
+BASELINE = os.path.join(ROOT, "Compatibility", "examples-baseline.txt")
+
+# Each app: vendor, name, folder in the vendor repository, files (relative to the folder; a trailing / takes
+# every .swift file below), our scaffolding stubs, stub modules for third-party libraries.
+APPS = [
+    ("braze", "InAppMessageUI", "Examples/Swift/Sources/InAppMessageUI",
+     ["AppDelegate.swift", "Readme.swift", "SDWebImageGIFViewProvider.swift"], ["braze-common.swift"], ["SDWebImage"]),
+    ("braze", "InAppMessageUI-Customization", "Examples/Swift/Sources/InAppMessageUI-Customization",
+     ["AppDelegate.swift", "Readme.swift", "SDWebImageGIFViewProvider.swift", "Subclasses/"], ["braze-common.swift"], ["SDWebImage"]),
+    ("braze", "InAppMessages-Custom-UI", "Examples/Swift/Sources/InAppMessages-Custom-UI",
+     ["AppDelegate.swift", "Readme.swift", "CustomInAppMessagePresenter.swift", "Extensions.swift",
+      "InAppMessageInfoViewController.swift"], ["braze-common.swift"], []),
+    ("adobe", "FunctionalTestApp", "AEPMessaging/Tests/FunctionalTests/FunctionalTestApp",
+     ["ViewController.swift"], ["adobe-demo.swift"], []),
+    ("adobe", "E2EFunctionalTestApp", "AEPMessaging/Tests/E2EFunctionalTests/E2EFunctionalTestApp",
+     ["ViewController.swift"], ["adobe-demo.swift"], []),
+    ("adobe", "MessagingDemoApp", "TestApps/MessagingDemoApp",
+     ["ViewController.swift", "String+DataConversion.swift"], ["adobe-demo.swift"], ["AEPAssurance", "UserNotifications"]),
+]
+
+DEFAULT_SOURCES = {
+    "braze": ["/work/.mirror/braze-inc+braze-swift-sdk/repo", os.path.join(ROOT, "..", "shared", "examples", "braze-swift-sdk")],
+    "adobe": ["/work/.mirror/adobe+aepsdk-messaging-ios/repo", os.path.join(ROOT, "..", "shared", "examples", "aepsdk-messaging-ios")],
+}
+
+
+class Source:
+    """A checkout or a bare git repository."""
+    def __init__(self, path):
+        self.path = path
+        self.bare = os.path.isfile(os.path.join(path, "HEAD")) and os.path.isdir(os.path.join(path, "objects"))
+        self.revision = "files"
+        if self.bare:
+            self.revision = subprocess.run(["git", "--git-dir", path, "rev-parse", "--short", "HEAD"],
+                                           capture_output=True, text=True).stdout.strip()
+
+    def list(self, folder):
+        if self.bare:
+            out = subprocess.run(["git", "--git-dir", self.path, "ls-tree", "-r", "--name-only", "HEAD", folder],
+                                 capture_output=True, text=True).stdout.split("\n")
+            return [p[len(folder) + 1:] for p in out if p.endswith(".swift")]
+        base = os.path.join(self.path, folder)
+        found = []
+        for dirpath, _, names in os.walk(base):
+            found += [os.path.relpath(os.path.join(dirpath, n), base) for n in names if n.endswith(".swift")]
+        return found
+
+    def read(self, path):
+        if self.bare:
+            r = subprocess.run(["git", "--git-dir", self.path, "show", "HEAD:" + path], capture_output=True)
+            return r.stdout if r.returncode == 0 else None
+        try:
+            with open(os.path.join(self.path, path), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+
+def find_source(explicit, vendor):
+    for p in ([explicit] if explicit else DEFAULT_SOURCES[vendor]):
+        if p and os.path.isdir(p):
+            return Source(os.path.abspath(p))
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--braze"); ap.add_argument("--adobe")
+    ap.add_argument("--modules", help="folder of built .swiftmodule files (default: swift build --show-bin-path)/Modules")
+    ap.add_argument("--check", action="store_true", help="fail when a baseline file stops type-checking")
+    ap.add_argument("--update", action="store_true", help="rewrite Compatibility/examples-baseline.txt")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every error")
+    args = ap.parse_args()
+
+    sources = {v: find_source(getattr(args, v), v) for v in ("braze", "adobe")}
+    if not any(sources.values()):
+        print("skipped: no vendor example sources found (pass --braze/--adobe with a clone or mirror)")
+        return 0
+    modules = args.modules
+    if not modules:
+        bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+        modules = os.path.join(bin_path, "Modules")
+    if not os.path.isdir(modules) or not os.path.exists(os.path.join(modules, "BrazeUI.swiftmodule")):
+        print(f"error: no built modules in {modules}; run `swift build --build-tests` first")
+        return 2
+
+    work = tempfile.mkdtemp(prefix="openinapp-examples-")
+    results, apps_ok, total_warnings = [], 0, 0
+    try:
+        stubmods = os.path.join(work, "modules")
+        os.makedirs(stubmods)
+        built = set()
+        for vendor, name, folder, files, stubs, mods in APPS:
+            src = sources[vendor]
+            if src is None:
+                print(f"skip  {vendor}/{name}: no {vendor} source")
+                continue
+            for m in mods:
+                if m in built: continue
+                r = subprocess.run(["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "5", "-module-name", m,
+                                    "-I", modules, os.path.join(STUBS, "modules", m + ".swift"),
+                                    "-emit-module-path", os.path.join(stubmods, m + ".swiftmodule")],
+                                   capture_output=True, text=True)
+                if r.returncode != 0:
+                    print(r.stderr); return 2
+                built.add(m)
+            available = src.list(folder)
+            chosen = []
+            for f in files:
+                chosen += sorted(a for a in available if a.startswith(f)) if f.endswith("/") else [f]
+            appdir = os.path.join(work, vendor, name)
+            paths = []
+            for rel in chosen:
+                data = src.read(folder + "/" + rel)
+                if data is None:
+                    results.append((f"{vendor}/{name}/{rel}", False, "missing in the source"))
+                    continue
+                dest = os.path.join(appdir, rel)
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                with open(dest, "wb") as f: f.write(data)
+                paths.append(dest)
+            cmd = ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "5", "-module-name", re.sub(r"\W", "_", name),
+                   "-Xfrontend", "-enable-objc-interop", "-I", modules, "-I", stubmods] + paths + [os.path.join(STUBS, s) for s in stubs]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            out = r.stdout + r.stderr
+            errors = {}
+            for line in out.splitlines():
+                m = re.match(r"^(/[^:]+):(\d+):\d+: (error|warning): (.*)$", line)
+                if not m: continue
+                if m.group(3) == "warning":
+                    total_warnings += 1; continue
+                errors.setdefault(m.group(1), []).append(f"line {m.group(2)}: {m.group(4)}")
+            app_ok = r.returncode == 0
+            apps_ok += app_ok
+            for p in paths:
+                rel = f"{vendor}/{name}/{os.path.relpath(p, appdir)}"
+                errs = errors.get(p, [])
+                results.append((rel, not errs and (app_ok or True), "; ".join(errs if args.verbose else errs[:1])))
+            stub_errors = [e for p, es in errors.items() if p.startswith(STUBS) for e in es]
+            if stub_errors:
+                print(f"note  {vendor}/{name}: errors in our stubs: {stub_errors[:2]}")
+            print(f"{'ok   ' if app_ok else 'FAIL '} app {vendor}/{name} ({src.revision}, {len(paths)} files)")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    for rel, ok, why in results:
+        print(f"{'ok    ' if ok else 'FAIL  '}{rel}{'' if ok else ': ' + why}")
+    passed = [rel for rel, ok, _ in results if ok]
+    apps_total = sum(1 for a in APPS if sources[a[0]])
+    print(f"example files type-checked: {len(passed)}/{len(results)}; apps: {apps_ok}/{apps_total}; warnings: {total_warnings}")
+
+    if args.update:
+        with open(BASELINE, "w") as f:
+            f.write("# Vendor example files that type-check unchanged (python3 Compatibility/examples/check.py --check).\n")
+            f.write("# Produced by --update; see Compatibility/README.md for the sources, stubs and flags.\n")
+            for rel in passed: f.write(rel + "\n")
+    if args.check and os.path.exists(BASELINE):
+        listed = [l.strip() for l in open(BASELINE) if l.strip() and not l.startswith("#")]
+        regressed = [l for l in listed if l not in passed and any(l.startswith(f"{a[0]}/{a[1]}/") for a in APPS if sources[a[0]])]
+        for l in regressed: print(f"FAIL: {l} stopped type-checking")
+        if regressed: return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
