@@ -53,8 +53,9 @@ var targets: [Target] = [
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport"]
                     + shims("UIKit", "WebKit")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
+    // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
-                                                        "InAppTestSupport"] + shims("UIKit", "WebKit")),
+                                                        "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
@@ -68,7 +69,9 @@ var targets: [Target] = [
 
 if shimsNeeded {
     targets += [
-        .target(name: "UIKit", path: "Sources/Shims/UIKit", swiftSettings: strict),
+        // `import Testing` + `import UIKit` pulls in Swift Testing's `_Testing_UIKit` overlay (see its source).
+        .target(name: "UIKit", dependencies: ["_Testing_UIKit"], path: "Sources/Shims/UIKit", swiftSettings: strict),
+        .target(name: "_Testing_UIKit", path: "Sources/Shims/TestingUIKitOverlay", swiftSettings: strict),
         .target(name: "WebKit", dependencies: ["UIKit", "InAppContent"], path: "Sources/Shims/WebKit", swiftSettings: strict),
     ]
 }

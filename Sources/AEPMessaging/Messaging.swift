@@ -42,8 +42,13 @@ public final class Messaging: NSObject, @unchecked Sendable {
         var propositionInfo: PropositionInfo
         var condition: JSONValue?
     }
-    private let items = Locked([Item]())
-    private let cache = Locked([String: String]())
+
+    /// What the extension has loaded: one per `MessagingEnvironment` (each test its own propositions and cache).
+    final class Store: Sendable {
+        let items = Locked([Item]())
+        let cache = Locked([String: String]())
+    }
+    private static var store: Store { MessagingEnvironment.current.shared(Store.self) { Store() } }
 
     private override init() {
         super.init()
@@ -85,7 +90,7 @@ public final class Messaging: NSObject, @unchecked Sendable {
             loaded += try parseProposition(proposition, path: base == "proposition" ? base : "\(base)[\(i)]")
         }
         register()
-        instance.items.withLock { $0 = loaded }
+        store.items.withLock { $0 = loaded }
         let trace = MessagingEnvironment.current.trace
         trace.record(.delivery, "propositionsLoaded", ["items": loaded.map(\.itemId).joined(separator: ",")])
         return loaded.map(\.itemId)
@@ -96,24 +101,24 @@ public final class Messaging: NSObject, @unchecked Sendable {
     public static func loadPropositions(_ json: String) throws -> [String] { try loadPropositions(Data(json.utf8)) }
 
     /// Forgets every loaded proposition.
-    public static func clearPropositions() { instance.items.withLock { $0 = [] } }
+    public static func clearPropositions() { store.items.withLock { $0 = [] } }
 
-    static var loadedItems: [Item] { instance.items.withLock { $0 } }
+    static var loadedItems: [Item] { store.items.withLock { $0 } }
 
     /// The ids of the loaded in-app items.
-    public static var loadedItemIds: [String] { instance.items.withLock { $0.map(\.itemId) } }
+    public static var loadedItemIds: [String] { store.items.withLock { $0.map(\.itemId) } }
 
     /// Simulates the messaging asset cache: `remoteURL` is available locally at `localPath`. Messages whose
     /// `remoteAssets` name it load their HTML with the local path substituted.
     public static func cacheAsset(_ remoteURL: String, localPath: String) {
-        instance.cache.withLock { $0[remoteURL] = localPath }
+        store.cache.withLock { $0[remoteURL] = localPath }
     }
 
     /// Empties the simulated asset cache.
-    public static func clearAssetCache() { instance.cache.withLock { $0 = [:] } }
+    public static func clearAssetCache() { store.cache.withLock { $0 = [:] } }
 
-    static func cachedAssetMap(for remoteAssets: [String]) -> [String: String] {
-        instance.cache.withLock { cache in
+    static func cachedAssetMap(for remoteAssets: [String], in environment: MessagingEnvironment) -> [String: String] {
+        environment.shared(Store.self) { Store() }.cache.withLock { cache in
             var map: [String: String] = [:]
             for asset in remoteAssets { if let local = cache[asset] { map[asset] = local } }
             return map
@@ -183,7 +188,7 @@ public final class Messaging: NSObject, @unchecked Sendable {
     public static func dispatchEvent(type: String, source: String, data: [String: Any] = [:]) -> [Message] {
         var flat: [String: JSONValue] = ["~type": .string(type), "~source": .string(source)]
         flatten(JSONValue(any: data), prefix: "", into: &flat)
-        let matched = instance.items.withLock { $0 }.filter { item in
+        let matched = store.items.withLock { $0 }.filter { item in
             guard let condition = item.condition else { return false }
             return RuleCondition.evaluate(condition, flat)
         }
@@ -205,7 +210,7 @@ public final class Messaging: NSObject, @unchecked Sendable {
     /// delegate control. Nil when no item has that id.
     @discardableResult
     public static func showMessage(forItem itemId: String) -> Message? {
-        guard let item = instance.items.withLock({ $0.first { $0.itemId == itemId } }) else {
+        guard let item = store.items.withLock({ $0.first { $0.itemId == itemId } }) else {
             MessagingEnvironment.current.trace.record(.diagnostic, "unknownItem", ["itemId": itemId])
             return nil
         }
