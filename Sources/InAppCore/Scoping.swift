@@ -82,6 +82,12 @@ extension MessagingEnvironment {
         }
     }
 
+    /// Forgets this environment for every task it was installed for (a test bench calls it when it ends, so a
+    /// later task can never find it). What other tasks, scopes and the process-wide fallback see is unchanged.
+    public func uninstallFromTasks() {
+        Self.byTask.withLock { table in table = table.filter { $0.value.value != nil && $0.value.value !== self } }
+    }
+
     /// The current environment and how it was found.
     public static func resolve() -> (environment: MessagingEnvironment, resolution: Resolution) {
         if let scope { return (scope.environment.snapshot, .scoped) }

@@ -37,7 +37,9 @@ public final class Harness: @unchecked Sendable {
     }
 
     deinit {
-        // The vendors' singletons of this world (delegate slot, monitor, shared instance) go with the bench.
+        // The vendors' singletons of this world (delegate slot, monitor, shared instance) go with the bench, and no
+        // later task can find its environment. (It stays the process-wide fallback until another replaces it.)
+        environment.uninstallFromTasks()
         environment.removeSharedValues()
     }
 

@@ -206,3 +206,48 @@ struct ParallelGuideTests {
         #expect(!detachedSeesOwn, "a detached task leaves the scope, as task-local values do")
     }
 }
+
+// MARK: A finished test's world is released
+
+/// Weak references to one test's world, read after the test's task ended.
+final class WorldProbe: @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var _environment: MessagingEnvironment?
+    private weak var _provider: ServiceProvider?
+    private weak var _appboy: Appboy?
+    func record(_ environment: MessagingEnvironment, _ provider: ServiceProvider, _ appboy: Appboy?) {
+        lock.lock(); _environment = environment; _provider = provider; _appboy = appboy; lock.unlock()
+    }
+    /// The environment is alive only as the process-wide fallback (the last one installed), as in XCTest.
+    var environmentIsProcessWide: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return _environment != nil && _environment === MessagingEnvironment.processWide
+    }
+    var alive: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return [_environment == nil ? nil : "environment", _provider == nil ? nil : "ServiceProvider",
+                _appboy == nil ? nil : "Appboy"].compactMap { $0 }
+    }
+}
+
+@Test func aFinishedTestsWorldIsReleased() async throws {
+    let probe = WorldProbe()
+    try await Task {
+        let harness = Harness()
+        let handler = GuideAdobeHandler()
+        MobileCore.messagingDelegate = handler
+        _ = try Messaging.loadPropositions(try inAppProposition(id: "gone", html: "<p>x</p>"))
+        let message = Messaging.showMessage(forItem: "gone")
+        #expect(harness.settle())
+        message?.dismiss()
+        #expect(harness.settle())
+        Appboy.start(withApiKey: "k", in: UIApplication.shared, withLaunchOptions: nil, withAppboyOptions: nil)
+        probe.record(harness.environment, ServiceProvider.shared, Appboy.sharedInstance())
+        #expect(probe.alive == ["environment", "ServiceProvider", "Appboy"])
+    }.value
+    // The harness, and with it the test's vendor singletons, went away with the task; nothing else kept them
+    // (the environment itself stays only while it is the process-wide fallback).
+    #expect(probe.alive.filter { $0 != "environment" } == [])
+    #expect(!probe.alive.contains("environment") || probe.environmentIsProcessWide)
+    #expect(MessagingEnvironment.resolve().resolution == .processWide)
+}
