@@ -60,8 +60,9 @@ var targets: [Target] = [
                                                    "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
                     + shims("UIKit", "WebKit")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
+    // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
-                                                        "InAppTestSupport"] + shims("UIKit", "WebKit")),
+                                                        "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
@@ -79,7 +80,9 @@ if shimsNeeded {
     targets += [
         // `Selector` for target-action code (UIKit re-exports it); Apple platforms have the real module.
         .target(name: "ObjectiveC", path: "Sources/Shims/ObjectiveC", swiftSettings: strict),
-        .target(name: "UIKit", dependencies: ["ObjectiveC"], path: "Sources/Shims/UIKit", swiftSettings: strict),
+        // `import Testing` + `import UIKit` pulls in Swift Testing's `_Testing_UIKit` overlay (see its source).
+        .target(name: "UIKit", dependencies: ["ObjectiveC", "_Testing_UIKit"], path: "Sources/Shims/UIKit", swiftSettings: strict),
+        .target(name: "_Testing_UIKit", path: "Sources/Shims/TestingUIKitOverlay", swiftSettings: strict),
         .target(name: "WebKit", dependencies: ["UIKit", "InAppContent"], path: "Sources/Shims/WebKit", swiftSettings: strict),
         // The UIKit stand-in's own behaviour (layout, traits, fonts, images, controls, gestures, controllers).
         .testTarget(name: "UIKitShimTests", dependencies: ["UIKit"]),

@@ -53,12 +53,12 @@ public class Message: NSObject, Identifiable, @unchecked Sendable {
     /// something else leaves the message without one, and its UI calls do nothing).
     func attachFullscreenMessage(html: String, settings: MessageSettings, remoteAssets: [String]?) {
         let usesLocalImages = !(remoteAssets ?? []).isEmpty
-        let presentable = ServiceProvider.shared.uiService.createFullscreenMessage(
+        let presentable = ServiceProvider.provider(for: environment).uiService.createFullscreenMessage(
             payload: html, listener: self, isLocalImageUsed: usesLocalImages, settings: settings)
         let fullscreen = presentable as? FullscreenMessage
         state.withLock { $0.fullscreenMessage = fullscreen }
         if usesLocalImages {
-            let map = Messaging.cachedAssetMap(for: remoteAssets ?? [])
+            let map = Messaging.cachedAssetMap(for: remoteAssets ?? [], in: environment)
             state.withLock { $0.assets = map }
             fullscreen?.setAssetMap(map)
         }

@@ -30,7 +30,7 @@ extension Messaging {
 
     /// Fetches in-app message definitions for the app surface.
     public static func refreshInAppMessages() {
-        let started = instance.store.withLock { s -> Bool in
+        let started = store.withLock { s -> Bool in
             if s.refreshInProgress { return false }
             s.refreshInProgress = true
             return true
@@ -42,10 +42,10 @@ extension Messaging {
         let surface = Surface()
         guard surface.uri != "unknown" else {
             AdobeLog.log(.warning, label: "Messaging", "Unable to update messages, cannot read the bundle identifier.")
-            instance.store.withLock { $0.refreshInProgress = false }
+            store.withLock { $0.refreshInProgress = false }
             return
         }
-        fetch([surface]) { _ in instance.store.withLock { $0.refreshInProgress = false } }
+        fetch([surface]) { _ in store.withLock { $0.refreshInProgress = false } }
     }
 
     /// Fetches propositions for `surfaces` (no completion).
@@ -88,12 +88,12 @@ extension Messaging {
             done.value(result, error)
         }
         let retrieve: @Sendable () -> Void = {
-            let cached = instance.store.withLock { $0.codeBased }
+            let cached = store.withLock { $0.codeBased }
             var result: [Surface: [Proposition]] = [:]
             for uri in uris { if let list = cached[uri], !list.isEmpty { result[Surface(uri: uri)] = list } }
             answer(result, nil)
         }
-        let queued = instance.store.withLock { s -> Bool in
+        let queued = store.withLock { s -> Bool in
             guard s.requestsInFlight > 0 else { return false }
             s.waiting.append { background.execute(retrieve) }
             return true
@@ -116,7 +116,7 @@ extension Messaging {
             "data": ["__adobe": ["ajo": ["in-app-response-format": 2]]],
             "request": ["sendCompletion": true],
         ]
-        instance.store.withLock { $0.requestsInFlight += 1 }
+        store.withLock { $0.requestsInFlight += 1 }
         let trace = environment.trace
         trace.record(.delivery, "propositionsRequested", ["surfaces": uris.joined(separator: ",")])
         EdgeNetwork.network(for: environment).requestPropositions(
@@ -126,7 +126,7 @@ extension Messaging {
             } else {
                 trace.record(.diagnostic, "propositionsRequestTimedOut", ["surfaces": uris.joined(separator: ",")])
             }
-            let waiting = instance.store.withLock { s -> [@Sendable () -> Void] in
+            let waiting = store.withLock { s -> [@Sendable () -> Void] in
                 s.requestsInFlight = max(0, s.requestsInFlight - 1)
                 guard s.requestsInFlight == 0 else { return [] }
                 defer { s.waiting = [] }
@@ -144,7 +144,7 @@ extension Messaging {
         let parsed = ParsedPropositions(decoded, requestedSurfaces: requested, trace: trace)
         let returned = Set(decoded.map(\.scope))
         let removed = requested.filter { !returned.contains($0) }
-        instance.store.withLock { s in
+        store.withLock { s in
             for (surface, list) in parsed.codeBased { s.codeBased[surface] = list }
             for surface in removed { s.codeBased[surface] = nil }
             for surface in requested { s.setInApp(parsed.inApp[surface] ?? [], for: surface) }

@@ -74,8 +74,14 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
             }
         }
     }
-    let store = Locked(Store())
-    private let cache = Locked([String: String]())
+    /// What the extension has loaded: one per `MessagingEnvironment` (each test its own propositions, requests
+    /// in flight and asset cache).
+    final class Shared: Sendable {
+        let store = Locked(Store())
+        let cache = Locked([String: String]())
+    }
+    private static var shared: Shared { MessagingEnvironment.current.shared(Shared.self) { Shared() } }
+    static var store: Locked<Store> { shared.store }
 
     private override init() {
         super.init()
@@ -104,7 +110,7 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
         let decoded = decode(propositions, base: base)
         let parsed = ParsedPropositions(decoded, requestedSurfaces: nil)
         register()
-        instance.store.withLock { s in
+        store.withLock { s in
             s.inApp = [:]
             s.surfaceOrder = []
             for surface in parsed.surfaceOrder { s.setInApp(parsed.inApp[surface] ?? [], for: surface) }
@@ -123,10 +129,10 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
     /// Forgets every loaded proposition (in-app items and cached code-based propositions) and any request
     /// still waited for (a test's fresh start).
     public static func clearPropositions() {
-        instance.store.withLock { $0 = Store() }
+        store.withLock { $0 = Store() }
     }
 
-    static var loadedItems: [Item] { instance.store.withLock { $0.items } }
+    static var loadedItems: [Item] { store.withLock { $0.items } }
 
     /// The ids of the loaded in-app items.
     public static var loadedItemIds: [String] { loadedItems.map(\.itemId) }
@@ -134,14 +140,14 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
     /// Simulates the messaging asset cache: `remoteURL` is available locally at `localPath`. Messages whose
     /// `remoteAssets` name it load their HTML with the local path substituted.
     public static func cacheAsset(_ remoteURL: String, localPath: String) {
-        instance.cache.withLock { $0[remoteURL] = localPath }
+        shared.cache.withLock { $0[remoteURL] = localPath }
     }
 
     /// Empties the simulated asset cache.
-    public static func clearAssetCache() { instance.cache.withLock { $0 = [:] } }
+    public static func clearAssetCache() { shared.cache.withLock { $0 = [:] } }
 
-    static func cachedAssetMap(for remoteAssets: [String]) -> [String: String] {
-        instance.cache.withLock { cache in
+    static func cachedAssetMap(for remoteAssets: [String], in environment: MessagingEnvironment) -> [String: String] {
+        environment.shared(Shared.self) { Shared() }.cache.withLock { cache in
             var map: [String: String] = [:]
             for asset in remoteAssets { if let local = cache[asset] { map[asset] = local } }
             return map

@@ -67,7 +67,7 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     private var trace: Trace { environment.trace }
 
     /// Read afresh at every callback.
-    var messagingDelegate: (any MessagingDelegate)? { ServiceProvider.shared.messagingDelegate }
+    var messagingDelegate: (any MessagingDelegate)? { ServiceProvider.provider(for: service.environment).messagingDelegate }
     var listener: (any FullscreenMessageDelegate)? { state.withLock { $0.listener } }
     var payload: String { state.withLock { $0.payload } }
     var payloadUsingLocalAssets: String? { state.withLock { $0.payloadUsingLocalAssets } }

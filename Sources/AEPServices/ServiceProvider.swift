@@ -10,11 +10,21 @@ import InAppCore
 /// 2.x does, so code ported from Java that passes a fresh object keeps working. The last write decides.
 /// The slot is read afresh at every callback.
 ///
-/// **UI service.** Unless the app installs its own, `uiService` is a built-in service bound to
-/// `MessagingEnvironment.current`; installing a new environment (e.g. a new test `Harness`) gives a fresh one,
-/// with a fresh one-at-a-time monitor (upstream's `resetAppOnlyServices`).
+/// **UI service.** Unless the app installs its own, `uiService` is a built-in service bound to the provider's
+/// environment, with its one-at-a-time monitor.
+///
+/// **One per environment.** `shared` is the provider of `MessagingEnvironment.current`: each environment (each
+/// test `Harness`, each test running in parallel) has its own delegate slot, UI service and monitor, and
+/// installing a new environment starts from a fresh provider (upstream's `resetAppOnlyServices`). Outside tests
+/// there is one environment, so one provider, as upstream.
 public class ServiceProvider: @unchecked Sendable {
-    public static let shared = ServiceProvider()
+    /// The provider of the current environment.
+    public static var shared: ServiceProvider { provider(for: MessagingEnvironment.current) }
+
+    /// The provider of `environment` (objects that belong to one environment read their delegate here).
+    @_spi(OpenInApp) public static func provider(for environment: MessagingEnvironment) -> ServiceProvider {
+        environment.shared(ServiceProvider.self) { ServiceProvider(environment: environment) }
+    }
 
     private struct DelegateSlot {
         weak var weakDelegate: (any MessagingDelegate)?
@@ -27,8 +37,15 @@ public class ServiceProvider: @unchecked Sendable {
     }
     private let slot = Locked(DelegateSlot())
     private let ui = Locked(UIState())
+    /// The environment this provider belongs to (weak: the environment holds the provider).
+    private let link: WeakLink
 
-    init() {}
+    init(environment: MessagingEnvironment) { link = WeakLink(environment) }
+
+    private final class WeakLink: @unchecked Sendable {
+        weak var environment: MessagingEnvironment?
+        init(_ environment: MessagingEnvironment) { self.environment = environment }
+    }
 
     /// Android spelling of `shared`.
     public static func getInstance() -> ServiceProvider { shared }
@@ -59,9 +76,9 @@ public class ServiceProvider: @unchecked Sendable {
         set { ui.withLock { $0.override = newValue } }
     }
 
-    /// The built-in service for the current environment.
+    /// The built-in service for this provider's environment.
     var builtInUIService: AEPUIService {
-        let environment = MessagingEnvironment.current
+        let environment = link.environment ?? MessagingEnvironment.current
         return ui.withLock { s in
             if let service = s.builtIn, service.environment === environment { return service }
             let service = AEPUIService(environment: environment)

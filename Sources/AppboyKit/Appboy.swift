@@ -12,10 +12,17 @@ import UIKit
 /// `deliveryEngine.startSession(with:)`. `start(...)` reads `MessagingEnvironment.current` (install a test
 /// `Harness` first to drive the clock and device). Starting again simulates a relaunch: the previous instance's
 /// in-memory stack is discarded.
+///
+/// The shared instance is one per `MessagingEnvironment`: tests running in parallel, each with its own harness,
+/// each start and see their own.
 open class Appboy: NSObject, @unchecked Sendable {
-    private static let shared = Locked<Appboy?>(nil)
+    /// The slot behind `sharedInstance()`, kept in the environment.
+    private final class Slot: Sendable {
+        let instance = Locked<Appboy?>(nil)
+    }
+    private static var shared: Locked<Appboy?> { MessagingEnvironment.current.shared(Slot.self) { Slot() }.instance }
 
-    /// The instance made by `start(...)`, or nil before it.
+    /// The instance made by `start(...)` in the current environment, or nil before it.
     public static func sharedInstance() -> Appboy? { shared.snapshot }
 
     /// Starts the SDK. `appboyOptions` keys with an in-app message effect: `ABKMinimumTriggerTimeIntervalKey`
@@ -24,8 +31,9 @@ open class Appboy: NSObject, @unchecked Sendable {
     public static func start(withApiKey apiKey: String, in application: UIApplication,
                              withLaunchOptions launchOptions: [AnyHashable: Any]?,
                              withAppboyOptions appboyOptions: [AnyHashable: Any]?) {
-        let instance = Appboy(apiKey: apiKey, options: appboyOptions ?? [:], environment: .current)
-        let previous = shared.withLock { s -> Appboy? in
+        let environment = MessagingEnvironment.current
+        let instance = Appboy(apiKey: apiKey, options: appboyOptions ?? [:], environment: environment)
+        let previous = environment.shared(Slot.self) { Slot() }.instance.withLock { s -> Appboy? in
             let old = s
             s = instance
             return old

@@ -225,7 +225,13 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
         UIInterfaceOrientation(environment.device.state.orientation)
     }
 
+    /// Prepares in this UI's environment, whichever thread or test calls: the default attributes, the image
+    /// provider and the views belong to the world the UI was created in.
     private func prepare(_ item: Item) -> Item? {
+        environment.withCurrent { prepareInEnvironment(item) }
+    }
+
+    private func prepareInEnvironment(_ item: Item) -> Item? {
         let id = item.messageID
         if let ctx = item.message.context, !ctx.valid {
             report(.messageContextInvalid, context: ctx, id: id)

@@ -20,10 +20,11 @@ public struct GIFViewProvider: Sendable {
         view: { url in let v = UIImageView(image: nil); v.accessibilityIdentifier = url?.absoluteString; return v },
         updateView: { view, url in view.accessibilityIdentifier = url?.absoluteString })
 
-    private static let store = Locked(GIFViewProvider.nonAnimating)
+    // Process-wide as upstream; a test with its own environment (parallel tests) sets and sees its own.
+    private static let store = EnvironmentSetting(GIFViewProvider.nonAnimating)
     /// The provider stock views use by default.
     public static var shared: GIFViewProvider {
-        get { store.snapshot }
-        set { store.withLock { $0 = newValue } }
+        get { store.value }
+        set { store.value = newValue }
     }
 }

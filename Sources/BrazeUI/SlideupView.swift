@@ -39,11 +39,12 @@ extension BrazeInAppMessageUI {
             public var onTheme: (@Sendable (SlideupView) -> Void)?
             public init() {}
 
-            private static let store = Locked(Attributes())
+            // Process-wide as upstream; a test with its own environment (parallel tests) sets and sees its own.
+            private static let store = EnvironmentSetting(Attributes())
             /// The attributes new views start with.
             public static var defaults: Attributes {
-                get { store.snapshot }
-                set { store.withLock { $0 = newValue } }
+                get { store.value }
+                set { store.value = newValue }
             }
         }
 

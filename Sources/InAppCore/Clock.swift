@@ -105,8 +105,11 @@ public final class SystemClock: MessagingClock, @unchecked Sendable {
     public func schedule(after delay: TimeInterval, _ action: @escaping @Sendable () -> Void) -> ScheduledTimer {
         let wait = delay.isFinite ? max(0, delay) : 1e9
         let timer = ScheduledTimer(deadline: now + wait)
+        // The timer fires in the world that scheduled it (see `MessagingEnvironment.withCurrent`).
+        let sender = MessagingEnvironment.capturedForLater()
         queue.asyncAfter(deadline: .now() + wait) {
-            if !timer.isCancelled { action() }
+            guard !timer.isCancelled else { return }
+            if let sender { sender.withCurrent(action) } else { action() }
         }
         return timer
     }

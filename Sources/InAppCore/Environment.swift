@@ -5,6 +5,9 @@ import Foundation
 ///
 /// Facades read `MessagingEnvironment.current` when they are created; a test installs its own
 /// (see `InAppTestSupport.Harness`) so nothing depends on wall time or global state it cannot reset.
+/// `current` is resolved per caller (see `Scoping.swift`): a scope bound with `withCurrent(_:)`, else the
+/// environment installed for the running task, else the process-wide one — so tests running in parallel each
+/// see their own. The vendors' global singletons live here too (`shared(_:_:)`), one set per environment.
 public final class MessagingEnvironment: @unchecked Sendable {
     public let clock: any MessagingClock
     public let device: Device
@@ -28,11 +31,15 @@ public final class MessagingEnvironment: @unchecked Sendable {
         self.trace = Trace(clock: clock, limit: traceLimit)
         let tracker = WorkTracker()
         self.tracker = tracker
+        // The environment's own executors run their work inside this environment (the work belongs to this
+        // world whichever thread runs it); `owner` is filled in below, once `self` exists.
+        let owner = EnvironmentLink()
         self.background = inlineBackground
-            ? LabelledInlineExecutor(label: "background")
-            : SerialQueueExecutor(label: "background", tracker: tracker)
-        self.main = MainThreadExecutor(tracker: tracker)
+            ? LabelledInlineExecutor(label: "background", owner: owner)
+            : SerialQueueExecutor(label: "background", tracker: tracker, owner: owner)
+        self.main = MainThreadExecutor(tracker: tracker, owner: owner)
         self.rendererStore = Locked(renderer)
+        owner.environment = self
         device.addObserver { [trace] change in
             var details: [String: String] = [:]
             if change.old.orientation != change.new.orientation { details["orientation"] = change.new.orientation.rawValue }
@@ -53,16 +60,35 @@ public final class MessagingEnvironment: @unchecked Sendable {
     @discardableResult
     public func settle(timeout: TimeInterval = 10) -> Bool { tracker.settle(timeout: timeout) }
 
-    private static let shared = Locked<MessagingEnvironment?>(nil)
+    /// Per-environment values: vendor singletons (`shared(_:_:)`) and scoped settings (`EnvironmentSetting`).
+    let values = Locked([ObjectIdentifier: Any]())
 
-    /// The environment facades use when they are created. Defaults to a live one (system clock).
-    public static var current: MessagingEnvironment {
-        get { shared.withLock { s in
-            if let e = s { return e }
-            let e = MessagingEnvironment()
-            s = e
-            return e
-        } }
-        set { shared.withLock { $0 = newValue } }
+    /// The instance of `type` that belongs to this environment, made with `make` on first use. Facades keep the
+    /// vendors' process-wide singletons here (`ServiceProvider.shared`, `Appboy.sharedInstance()`…), so each
+    /// environment — each test — has its own. `make` runs under the store's lock: it must not call `shared` again.
+    public func shared<Value: AnyObject & Sendable>(_ type: Value.Type = Value.self, _ make: () -> Value) -> Value {
+        values.withLock { v in
+            let key = ObjectIdentifier(type)
+            if let existing = v[key] as? Value { return existing }
+            let made = make()
+            v[key] = made
+            return made
+        }
+    }
+
+    /// The instance of `type` made by `shared(_:_:)`, if any.
+    public func existingShared<Value: AnyObject & Sendable>(_ type: Value.Type = Value.self) -> Value? {
+        values.withLock { $0[ObjectIdentifier(type)] as? Value }
+    }
+
+    /// Forgets every per-environment value (singletons and scoped settings). A test bench calls it when it ends,
+    /// which also releases singletons that refer back to the environment.
+    public func removeSharedValues() {
+        let old = values.withLock { v -> [ObjectIdentifier: Any] in
+            let old = v
+            v = [:]
+            return old
+        }
+        withExtendedLifetime(old) {}    // released outside the lock (their deinit may read the environment)
     }
 }

@@ -72,9 +72,28 @@ public struct ImmediateExecutor: CallbackExecutor {
 /// driver wants no thread hops).
 public struct LabelledInlineExecutor: CallbackExecutor {
     public let label: String
-    public init(label: String) { self.label = label }
+    private let owner: EnvironmentLink?
+    public init(label: String) { self.init(label: label, owner: nil) }
+    init(label: String, owner: EnvironmentLink?) { self.label = label; self.owner = owner }
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        ExecutionContext.withLabel(label) { work() }
+        if let owner {
+            owner.run { ExecutionContext.withLabel(label) { work() } }
+        } else {
+            ExecutionContext.withLabel(label) { work() }
+        }
+    }
+}
+
+/// Runs `work` later, elsewhere, in the right world: the owning environment's when the executor belongs to one,
+/// else the one current when the work was sent (`MessagingEnvironment.withCurrent`).
+struct WorldCarrier: Sendable {
+    let owner: EnvironmentLink?
+
+    @inline(__always)
+    func wrap(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        if let owner { return { owner.run(work) } }
+        guard let sender = MessagingEnvironment.capturedForLater() else { return work }
+        return { sender.withCurrent(work) }
     }
 }
 
@@ -124,16 +143,24 @@ public final class SerialQueueExecutor: CallbackExecutor, @unchecked Sendable {
     public let label: String
     private let queue: DispatchQueue
     private let tracker: WorkTracker?
+    private let carrier: WorldCarrier
 
-    public init(label: String, tracker: WorkTracker? = nil) {
+    /// Work runs in the environment that was current when it was sent.
+    public convenience init(label: String, tracker: WorkTracker? = nil) {
+        self.init(label: label, tracker: tracker, owner: nil)
+    }
+
+    init(label: String, tracker: WorkTracker?, owner: EnvironmentLink?) {
         self.label = label
         self.queue = DispatchQueue(label: "openinapp." + label)
         self.tracker = tracker
+        carrier = WorldCarrier(owner: owner)
     }
 
     public func execute(_ work: @escaping @Sendable () -> Void) {
         tracker?.begin()
         let label = self.label
+        let work = carrier.wrap(work)
         queue.async { [tracker] in
             ExecutionContext.withLabel(label) { work() }
             tracker?.end()
@@ -144,14 +171,22 @@ public final class SerialQueueExecutor: CallbackExecutor, @unchecked Sendable {
 /// Runs work on the main thread: inline when already there, else queued on the main queue.
 public struct MainThreadExecutor: CallbackExecutor {
     private let tracker: WorkTracker?
-    public init(tracker: WorkTracker? = nil) { self.tracker = tracker }
+    private let carrier: WorldCarrier
+    /// Work runs in the environment that was current when it was sent.
+    public init(tracker: WorkTracker? = nil) { self.init(tracker: tracker, owner: nil) }
+    init(tracker: WorkTracker?, owner: EnvironmentLink?) { self.tracker = tracker; carrier = WorldCarrier(owner: owner) }
     public var label: String { "main" }
 
     public func execute(_ work: @escaping @Sendable () -> Void) {
         if ExecutionContext.isMainThread {
-            ExecutionContext.withLabel("main") { work() }
+            if let owner = carrier.owner {
+                owner.run { ExecutionContext.withLabel("main") { work() } }
+            } else {
+                ExecutionContext.withLabel("main") { work() }
+            }
             return
         }
+        let work = carrier.wrap(work)
         tracker?.begin(forMainThread: true)
         DispatchQueue.main.async { [tracker] in
             ExecutionContext.withLabel("main") { work() }

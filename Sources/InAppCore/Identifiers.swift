@@ -1,8 +1,10 @@
 import Foundation
 
 /// The identity of a message. Two values with the same id are the same message, whatever their content.
+///
+/// Written as a string literal, interpolation included: `let id: MessageID = "promo-\(i)"`.
 public struct MessageID: RawRepresentable, Hashable, Comparable, Sendable, Codable,
-    ExpressibleByStringLiteral, CustomStringConvertible {
+    ExpressibleByStringLiteral, ExpressibleByStringInterpolation, CustomStringConvertible {
     public var rawValue: String { didSet { hashCode = rawValue.hashValue } }
     /// The string's hash, computed once: ids are looked up many times per message (state table, stack index),
     /// and hashing a cached integer is several times cheaper than hashing the string again.
@@ -11,6 +13,7 @@ public struct MessageID: RawRepresentable, Hashable, Comparable, Sendable, Codab
     public init(rawValue: String) { self.rawValue = rawValue; hashCode = rawValue.hashValue }
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
     public init(stringLiteral value: String) { self.init(rawValue: value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self.init(rawValue: String(stringInterpolation: stringInterpolation)) }
     public var description: String { rawValue }
     public static func < (a: MessageID, b: MessageID) -> Bool { a.rawValue < b.rawValue }
     @inlinable public static func == (a: MessageID, b: MessageID) -> Bool {
@@ -55,7 +58,7 @@ public enum UniqueID {
 
 /// A JSON value: what message extras, event properties and bridge arguments are made of.
 public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible,
-    ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByStringLiteral, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
     case null
     case bool(Bool)
@@ -65,6 +68,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible,
     case object([String: JSONValue])
 
     public init(stringLiteral value: String) { self = .string(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .string(String(stringInterpolation: stringInterpolation)) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }

@@ -6,8 +6,10 @@ import Foundation
 /// Run with OPENINAPP_UPDATE_DOCS=1 to rewrite the blocks after a change.
 final class ComparisonDocumentTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let documents = ["Compatibility/adobe-vs-braze.md", "Docs/Porting.md", "Docs/Testing.md"].map { root.appendingPathComponent($0) }
-    static let sources = ["SideBySide.swift", "GuideExamples.swift"].map {
+    static let documents = ["Compatibility/adobe-vs-braze.md", "Docs/Porting.md", "Docs/Testing.md", "README.md"]
+        .map { root.appendingPathComponent($0) }
+    static let sources = ["SideBySide.swift", "GuideExamples.swift", "GuideSwiftTesting.swift", "ParallelGuideTests.swift",
+                          "ReadmeExample.swift", "ReadmeExampleXCTest.swift"].map {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent($0)
     }
 

@@ -2,13 +2,14 @@ import Foundation
 
 /// A value carried by an event property: what property filters compare against.
 public enum EventPropertyValue: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
+    ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
     case string(String)
     case number(Double)
     case bool(Bool)
     case date(Date)
 
     public init(stringLiteral value: String) { self = .string(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .string(String(stringInterpolation: stringInterpolation)) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
