@@ -61,8 +61,9 @@ var targets: [Target] = [
                     + shims("UIKit", "WebKit")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
-    .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
-                                                        "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
+    .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity",
+                                                        "BrazeKit", "BrazeUI", "AppboyKit", "InAppTestSupport"]
+                    + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),

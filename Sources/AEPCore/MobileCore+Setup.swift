@@ -74,9 +74,10 @@ public enum WrapperType: Int, Sendable {
     var friendlyName: String { ["None", "React Native", "Flutter", "Cordova", "Unity", "Xamarin"][rawValue] }
 }
 
-/// The headless event hub's set-up state: registered extensions, configuration, privacy, wrapper.
+/// The headless event hub's set-up state: registered extensions, configuration, privacy, wrapper. One per
+/// `MessagingEnvironment`, so each test registers and configures its own SDK.
 final class CoreSetup: @unchecked Sendable {
-    static let shared = CoreSetup()
+    static var shared: CoreSetup { MessagingEnvironment.current.shared(CoreSetup.self) { CoreSetup() } }
     static let coreVersion = "5.11.0"
 
     struct State {

@@ -2,7 +2,7 @@ import Foundation
 import InAppCore
 @_spi(OpenInApp) import AEPCore
 
-/// The Edge Identity extension (AEPEdgeIdentity `Identity`), headless: one identity map per process, an ECID made
+/// The Edge Identity extension (AEPEdgeIdentity `Identity`), headless: one identity map per environment (per test), an ECID made
 /// up on first use, and every update or removal recorded as an identity event on `EdgeNetwork.current` (type
 /// `com.adobe.eventType.edgeIdentity`). Completions run on a background thread.
 public class Identity: NSObject, Extension {
@@ -14,7 +14,9 @@ public class Identity: NSObject, Extension {
         var ecid: String?
         var map = IdentityMap()
     }
-    private static let state = Locked(State())
+    /// One identity map and ECID per `MessagingEnvironment` (each test its own).
+    private final class Store: Sendable { let state = Locked(State()) }
+    private static var state: Locked<State> { MessagingEnvironment.current.shared(Store.self) { Store() }.state }
 
     private static var ecid: String {
         state.withLock { s in

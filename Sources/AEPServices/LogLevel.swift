@@ -24,14 +24,14 @@ public enum LogLevel: Int, Comparable, Sendable {
 }
 
 /// The SDK's log, recorded into the trace of `MessagingEnvironment.current` and filtered by the level set with
-/// `MobileCore.setLogLevel(_:)` (process-wide, as upstream).
+/// `MobileCore.setLogLevel(_:)` (process-wide, as upstream, unless a test's environment is scoped: then per test).
 @_spi(OpenInApp) public enum AdobeLog {
-    private static let level = Locked(LogLevel.error)
+    private static let level = EnvironmentSetting(LogLevel.error)
 
     /// The current log level.
     public static var logFilter: LogLevel {
-        get { level.snapshot }
-        set { level.withLock { $0 = newValue } }
+        get { level.value }
+        set { level.value = newValue }
     }
 
     /// Records `message` when `severity` is within the current level.

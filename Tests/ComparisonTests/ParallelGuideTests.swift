@@ -4,6 +4,8 @@ import InAppTestSupport
 import AEPCore
 import AEPServices
 import AEPMessaging
+import AEPEdge
+import AEPEdgeIdentity
 import BrazeKit
 import BrazeUI
 import AppboyKit
@@ -95,6 +97,54 @@ struct ParallelGuideTests {
         #expect(Messaging.eventLog.edgeEventTypes(for: id).first == .trigger)
         #expect(ServiceProvider.shared.messagingDelegate === handler)
         #expect(Harness.current === harness)
+    }
+
+    // MARK: Adobe proposition flow (Porting.md §6) with the SDK set-up around it
+
+    @Test(arguments: ParallelSize.cases)
+    func adobeSurfaceContentAndSetUpStayInTheirWorld(i: Int) throws {
+        let harness = Harness()
+        let verbose = i.isMultiple(of: 2)
+        // The app's start-up: each case registers and configures its own SDK.
+        MobileCore.setLogLevel(verbose ? .debug : .error)
+        MobileCore.registerExtensions([Messaging.self, Edge.self, Identity.self])
+        let email = IdentityMap()
+        email.add(item: IdentityItem(id: "user\(i)@example.com"), withNamespace: "Email")
+        Identity.updateIdentities(with: email)
+
+        EdgeNetwork.current.bundleIdentifier = "com.example.app\(i)"
+        let home = Surface(path: "home")
+        #expect(home.uri == "mobileapp://com.example.app\(i)/home")
+        try EdgeNetwork.current.respond(toSurface: home.uri, withJSON: """
+            [{"id": "prop-\(i)", "scope": "\(home.uri)", "scopeDetails": {"activity": {"id": "activity-\(i)"}},
+              "items": [{"id": "item-\(i)", "schema": "https://ns.adobe.com/personalization/json-content-item",
+                         "data": {"content": {"title": "Sale \(i)"}}}]}]
+            """)
+        let title = Locked<String?>(nil)
+        let emails = Locked<[String]>([])
+        Messaging.updatePropositionsForSurfaces([home]) { success in
+            guard success else { return }
+            Messaging.getPropositionsForSurfaces([home]) { propositionsBySurface, error in
+                guard error == nil, let item = propositionsBySurface?[home]?.first?.items.first else { return }
+                title.withLock { $0 = item.jsonContentDictionary?["title"] as? String }
+                item.track(withEdgeEventType: .display)
+            }
+        }
+        Identity.getIdentities { map, _ in
+            emails.withLock { $0 = map?.getItems(withNamespace: "Email")?.map(\.id) ?? [] }
+        }
+        #expect(harness.settle())
+
+        #expect(title.snapshot == "Sale \(i)")
+        #expect(EdgeNetwork.current.xdmEventTypes == ["personalization.request", "decisioning.propositionDisplay"])
+        #expect(emails.snapshot == ["user\(i)@example.com"], "another test's identities reached this one")
+        // Registration happened in this world: each extension once, after the Configuration extension.
+        let registered = harness.trace.events.filter { $0.name == "extensionRegistered" }.compactMap { $0.details["extension"] }
+        #expect(registered == ["com.adobe.module.configuration", "com.adobe.messaging", "com.adobe.edge", "com.adobe.edge.identity"])
+        // The log level is this case's: debug lines only where it asked for them.
+        let debugLines = harness.trace.events.filter { $0.name == "log" && $0.details["level"] == "DEBUG" }
+        #expect(debugLines.isEmpty == !verbose)
+        #expect(harness.messageIDsInTrace.allSatisfy { $0.description.hasSuffix("-\(i)") })
     }
 
     // MARK: Braze sample 09 (Porting.md §5), with the trait
