@@ -209,6 +209,8 @@ public final class ContentPage: @unchecked Sendable {
 
     /// Creates an empty page (`url` nil, empty document).
     /// - Parameters:
+    ///   - limits: size, depth and node limits for every document the page loads.
+    ///   - messageHandlers: the handlers `webkit.messageHandlers.NAME.postMessage` reaches.
     ///   - scriptEngine: `.javaScriptCore` (the default) runs pages' JavaScript where the library is available
     ///     (see ``ScriptEngines/availability``); `.subset` keeps the statement subset only.
     ///   - scriptLimits: time and memory bounds for each script, event handler and timer callback.

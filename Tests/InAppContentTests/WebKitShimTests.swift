@@ -291,6 +291,23 @@ final class WebKitShimTests: XCTestCase {
         XCTAssertEqual(webView.title, "bg")
         XCTAssertEqual(collector.messages.first?.body as? String, "hi")
     }
+    func testWebViewsSharingAProcessPoolShareOneVMButNotTheirPages() throws {
+        try requireJavaScriptCore()
+        let configuration = WKWebViewConfiguration()
+        let first = WKWebView(frame: .zero, configuration: configuration)
+        let second = WKWebView(frame: .zero, configuration: configuration)
+        let vm = try XCTUnwrap(configuration.processPool.virtualMachine)
+        XCTAssertTrue(configuration.processPool.virtualMachine === vm, "a pool makes its VM once")
+        XCTAssertFalse(WKWebViewConfiguration().processPool.virtualMachine === vm, "each configuration has its own pool")
+
+        first.loadHTMLString("<script>var visits = 1; document.title = 'first'</script>", baseURL: nil)
+        second.loadHTMLString("<script>document.title = typeof visits</script>", baseURL: nil)
+        XCTAssertEqual(first.title, "first")
+        XCTAssertEqual(second.title, "undefined", "pages in one VM keep separate globals")
+        var result: Any?
+        first.evaluateJavaScript("visits + 1") { value, _ in result = value }
+        XCTAssertEqual((result as? NSNumber)?.intValue, 2)
+    }
 }
 
 struct UncheckedBox<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
