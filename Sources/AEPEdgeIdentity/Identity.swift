@@ -68,8 +68,34 @@ public class Identity: NSObject, Extension {
                                    source: "com.adobe.eventSource.removeIdentity", data: removed.json)
     }
 
+    /// When registered, listens for `MobileCore.resetIdentities()` (installed once per process; the reset applies to
+    /// the environment the request was dispatched in, and only where Identity is registered there).
+    public static func onRegistered() {
+        listenForReset.run()
+    }
+
+    private static let listenForReset = Once {
+        MobileCore.addEventListener { type, source, _ in
+            guard type == EventType.genericIdentity, source == EventSource.requestReset,
+                  MobileCore.isRegistered(extensionName: Identity.extensionName) else { return }
+            state.withLock { $0 = State() }
+            MessagingEnvironment.current.trace.record(.delivery, "identitiesReset", ["extension": Identity.extensionName])
+        }
+    }
+
     /// Forgets the ECID and the identity map (for tests; not an AEP API).
     @_spi(OpenInApp) public static func resetIdentities() { state.withLock { $0 = State() } }
+}
+
+/// Runs its work the first time `run()` is called.
+final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var work: (() -> Void)?
+    init(_ work: @escaping () -> Void) { self.work = work }
+    func run() {
+        lock.lock(); let pending = work; work = nil; lock.unlock()
+        pending?()
+    }
 }
 
 struct Unchecked<Value>: @unchecked Sendable {
