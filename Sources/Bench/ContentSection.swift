@@ -36,6 +36,17 @@ enum ContentBench {
                       interactive: count)
     }
 
+    /// Parses `path` exactly `times` times (no timing, no warm-up); returns the interactive element count.
+    static func parseRepeatedly(file path: String, times: Int) throws -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(path)"])
+        }
+        let bytes = [UInt8](data)
+        var count = 0
+        for _ in 0..<times { count = try HTMLDocument.parse(bytes: bytes).interactiveElements.count }
+        return count
+    }
+
     /// Writes the two synthetic documents into `directory` and returns their paths.
     static func writeSynthetic(into directory: String) throws -> [String] {
         var g = Generator(state: 0x1234_5678)

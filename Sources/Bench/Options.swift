@@ -10,10 +10,13 @@ struct BenchOptions {
     var peerCommand: String?
     var only: String?
     var files: [String] = []
+    /// `--parses N`: parse each content file exactly N times, untimed, and exit (for instruction counts).
+    var parses: Int?
 
     static let usage = """
         usage: openinapp-bench [--quick] [--only content|triggers|pipeline|scripts] [--peers PEERS.jsonl]
                                [--peer-command CMD] [FILE.html ...]
+               openinapp-bench --parses N FILE.html ...
                openinapp-bench --write-synthetic DIR
                openinapp-bench --help
 
@@ -22,6 +25,8 @@ struct BenchOptions {
           --only SECTION        run one section: content, triggers, pipeline or scripts
           --peers FILE          peer results (JSON lines from Benchmarks/peers.py) to compare against
           --peer-command CMD    run `CMD FILE` right before timing each FILE (how Benchmarks/run measures peers)
+          --parses N            parse each FILE exactly N times (parse + DOM + interactive index), untimed, then
+                                exit: divide a callgrind instruction count by N for the cost of one parse
           --write-synthetic DIR write the synthetic HTML documents into DIR, print their paths and exit
           FILE.html             HTML files for the content section (default: synthetic files + Tests/Fixtures/HTML)
         """
@@ -41,12 +46,15 @@ struct BenchOptions {
             switch arg {
             case "--help", "-h": return .help
             case "--quick": options.quick = true
-            case "--write-synthetic", "--peers", "--peer-command", "--only":
+            case "--write-synthetic", "--peers", "--peer-command", "--only", "--parses":
                 guard let v = value(arg) else { return .usageError("\(arg) needs a value") }
                 switch arg {
                 case "--write-synthetic": options.writeSyntheticDirectory = v
                 case "--peers": options.peersFile = v
                 case "--peer-command": options.peerCommand = v
+                case "--parses":
+                    guard let n = Int(v), n > 0 else { return .usageError("--parses takes a positive count, not '\(v)'") }
+                    options.parses = n
                 default:
                     guard ["content", "triggers", "pipeline", "scripts"].contains(v) else {
                         return .usageError("--only takes content, triggers, pipeline or scripts, not '\(v)'")
@@ -60,6 +68,7 @@ struct BenchOptions {
             }
             i += 1
         }
+        if options.parses != nil && options.files.isEmpty { return .usageError("--parses needs at least one FILE") }
         return .run(options)
     }
 }

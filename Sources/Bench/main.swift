@@ -21,6 +21,13 @@ if let dir = options.writeSyntheticDirectory {
     } catch { fail("cannot write the synthetic files into \(dir): \(error)") }
     exit(0)
 }
+if let parses = options.parses {
+    for file in options.files {
+        do { print("\(file): \(try ContentBench.parseRepeatedly(file: file, times: parses)) interactive elements, \(parses) parses") }
+        catch { fail("\(file): \(error)") }
+    }
+    exit(0)
+}
 let peersFile = options.peersFile
 /// `--peer-command CMD`: run `CMD FILE` (printing peers.py JSON lines) right before timing our parser on FILE, so
 /// both are measured within seconds of each other on a machine whose load changes.
