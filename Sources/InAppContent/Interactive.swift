@@ -25,50 +25,70 @@ public struct InteractiveElement: Sendable, Equatable {
 }
 
 enum InteractiveIndexer {
-    static let buttonInputTypes: Set<String> = ["submit", "button", "reset", "image"]
+    /// What an `input`'s `type` makes it (ASCII case-insensitive, as the HTML Standard compares keywords).
+    private enum InputType { case text, button, hidden }
 
     static func index(nodes: ArraySlice<NodeRecord>, attrs: [AttrRecord], text: [UInt8]) -> [InteractiveRecord] {
         var out: [InteractiveRecord] = []
         var buttons: Int32 = 0
-        func value(_ a: AttrRecord) -> String {
-            String(decoding: text[Int(a.start)..<Int(a.start + a.count)], as: UTF8.self)
-        }
-        for i in nodes.indices {
-            let n = nodes[i]
-            guard n.kind == .element else { continue }
-            let name = n.name
-            var hasHref = false, hasOnclick = false, isRoleButton = false
-            var type: String?
-            if n.dataCount > 0 {
-                for a in Int(n.dataStart)..<Int(n.dataStart + n.dataCount) {
-                    switch attrs[a].name {
-                    case N.href: hasHref = true
-                    case N.onclick: hasOnclick = true
-                    case N.role: isRoleButton = value(attrs[a]).lowercased() == "button"
-                    case N.type: type = value(attrs[a]).lowercased()
-                    default: break
+        text.withUnsafeBufferPointer { t in
+            attrs.withUnsafeBufferPointer { at in
+                /// Whether the attribute's value is `word` (lower-case ASCII), ignoring ASCII case; no String is made.
+                func valueIs(_ a: AttrRecord, _ word: StaticString) -> Bool {
+                    guard Int(a.count) == word.utf8CodeUnitCount else { return false }
+                    let w = word.utf8Start, s = Int(a.start)
+                    for k in 0..<Int(a.count) where lowerASCII(t[s + k]) != w[k] { return false }
+                    return true
+                }
+                for i in nodes.indices {
+                    let n = nodes[i]
+                    guard n.kind == .element else { continue }
+                    let name = n.name
+                    var hasHref = false, hasOnclick = false, isRoleButton = false
+                    var type = InputType.text
+                    if n.dataCount > 0 {
+                        for a in Int(n.dataStart)..<Int(n.dataStart + n.dataCount) {
+                            let r = at[a]
+                            switch r.name {
+                            case N.href: hasHref = true
+                            case N.onclick: hasOnclick = true
+                            case N.role: isRoleButton = valueIs(r, "button")
+                            case N.type:
+                                if valueIs(r, "submit") || valueIs(r, "button") || valueIs(r, "reset") || valueIs(r, "image") {
+                                    type = .button
+                                } else if valueIs(r, "hidden") {
+                                    type = .hidden
+                                } else {
+                                    type = .text
+                                }
+                            default: break
+                            }
+                        }
                     }
+                    var kind: InteractiveKind?
+                    if (name == N.a || name == N.area) && hasHref {
+                        kind = .link
+                    } else if name == N.button || isRoleButton {
+                        kind = .button
+                    } else if name == N.input {
+                        switch type {
+                        case .button: kind = .button
+                        case .text: kind = .field
+                        case .hidden: break
+                        }
+                    } else if name == N.form {
+                        kind = .form
+                    } else if name == N.select || name == N.textarea {
+                        kind = .field
+                    } else if hasOnclick {
+                        kind = .clickHandler
+                    }
+                    guard let kind else { continue }
+                    var index: Int32 = -1
+                    if kind == .button { index = buttons; buttons += 1 }
+                    out.append(InteractiveRecord(node: Int32(i), kind: kind, buttonIndex: index))
                 }
             }
-            var kind: InteractiveKind?
-            if (name == N.a || name == N.area) && hasHref {
-                kind = .link
-            } else if name == N.button || isRoleButton {
-                kind = .button
-            } else if name == N.input {
-                let t = type ?? "text"
-                if buttonInputTypes.contains(t) { kind = .button } else if t != "hidden" { kind = .field }
-            } else if name == N.form {
-                kind = .form
-            } else if name == N.select || name == N.textarea {
-                kind = .field
-            } else if hasOnclick {
-                kind = .clickHandler
-            }
-            guard let kind else { continue }
-            var index: Int32 = -1
-            if kind == .button { index = buttons; buttons += 1 }
-            out.append(InteractiveRecord(node: Int32(i), kind: kind, buttonIndex: index))
         }
         return out
     }

@@ -136,7 +136,7 @@ extension HTMLParser {
 
     mutating func emitTag() {
         finishAttribute()
-        if tagName < 0 { tagName = tagNameBuf.withUnsafeBufferPointer { internLower($0.baseAddress!, 0, $0.count) } }
+        if tagName < 0 { tagName = tagNameBuf.withUnsafeBufferPointer { internLower($0.baseAddress!, 0, $0.count, readable: $0.count) } }
         if tagIsEnd {
             if attrs.count > attrStart {
                 tokenError("end-tag-with-attributes")
@@ -192,8 +192,13 @@ extension HTMLParser {
             switch state {
             case .data:
                 let s = pos
-                let j = scanFor(p, s, findByte(LT, p, s, n), AMP, NUL, NUL)
-                emit(p, s, j)
+                let lt = findByte(LT, p, s, n)
+                var j = scanFor(p, s, lt, AMP, NUL, NUL)
+                if j < lt && p[j] == AMP {
+                    j = dataRunWithReferences(p, n, from: s, amp: j, end: lt)
+                } else {
+                    emit(p, s, j)
+                }
                 pos = j
                 guard j < n else { break }
                 let c = p[j]
@@ -629,6 +634,37 @@ extension HTMLParser {
         }
     }
 
+    /// Text of the data state that contains character references (`p[from..<end]`, the first `&` at `amp`,
+    /// `end` the next `<` or `n`): the text and the decoded references are gathered in `scratch` and reach the
+    /// tree builder as one run (a reference never contains `<`, so decoding stops before `end`). Stops at a NUL
+    /// or at `end`; returns where it stopped.
+    mutating func dataRunWithReferences(_ p: UnsafePointer<UInt8>, _ n: Int, from s: Int, amp: Int, end: Int) -> Int {
+        scratch.clear()
+        scratch.append(contentsOf: UnsafeBufferPointer(start: p + s, count: amp - s))
+        var i = amp
+        while i < end && p[i] == AMP {
+            switch CharacterReferences.decode(p, i, n, inAttribute: false) {
+            case .none:
+                scratch.append(AMP)
+                i += 1
+            case let .decoded(a, b, next, err):
+                if err { error("character-reference", at: i) }
+                CharacterReferences.appendUTF8(a, to: &scratch)
+                if b != 0 { CharacterReferences.appendUTF8(b, to: &scratch) }
+                i = next
+            }
+            let k = scanFor(p, i, end, AMP, NUL, NUL)
+            if k > i { scratch.append(contentsOf: UnsafeBufferPointer(start: p + i, count: k - i)) }
+            i = k
+        }
+        var run = scratch
+        scratch = []
+        run.withUnsafeBufferPointer { if $0.count > 0 { characters($0.baseAddress!, $0.count) } }
+        run.clear()
+        scratch = run
+        return i
+    }
+
     /// Reads a tag name starting at `pos` (a letter); on the usual terminators the name is interned straight
     /// from the input, otherwise the per-character state takes over.
     @inline(__always)
@@ -637,7 +673,7 @@ extension HTMLParser {
         var j = s
         while j < n && !inMask(p[j], tagNameEnd) { j += 1 }
         if j < n && p[j] != NUL {
-            tagName = internLower(p, s, j)
+            tagName = internLower(p, s, j, readable: n)
             pos = j + 1
             let c = p[j]
             if c == GT { state = .data; emitTag() }
@@ -663,7 +699,7 @@ extension HTMLParser {
             j += 1
         }
         if j < n && p[j] != NUL {
-            startAttribute(internLower(p, first, j))
+            startAttribute(internLower(p, first, j, readable: n))
             pos = j
             if p[j] == EQ { state = .beforeAttrValue; pos += 1 } else { state = .afterAttrName }
         } else {
@@ -676,7 +712,7 @@ extension HTMLParser {
     }
 
     mutating func startAttributeFromBuffer() {
-        let id = tempBuf.withUnsafeBufferPointer { internLower($0.baseAddress!, 0, $0.count) }
+        let id = tempBuf.withUnsafeBufferPointer { internLower($0.baseAddress!, 0, $0.count, readable: $0.count) }
         startAttribute(id)
     }
 
@@ -760,15 +796,28 @@ extension HTMLParser {
     }
 
     /// Interns the ASCII-lower-cased bytes `p[s..<e]`; names up to seven bytes go through a small cache.
+    /// `p[0..<readable]` may be read: when eight bytes from `s` are readable, the cache key is built from one
+    /// 8-byte load, lower-cased eight bytes at a time (the same key as the byte loop builds).
     @inline(__always)
-    mutating func internLower(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int32 {
+    mutating func internLower(_ p: UnsafePointer<UInt8>, _ s: Int, _ e: Int, readable: Int) -> Int32 {
         let n = e - s
         if n <= 7 && n > 0 {
-            var key = UInt64(n) << 56
-            var shift: UInt64 = 0
-            for k in s..<e {
-                key |= UInt64(lowerASCII(p[k])) << shift
-                shift += 8
+            var key: UInt64
+            if s + 8 <= readable {
+                let v = UInt64(littleEndian: UnsafeRawPointer(p + s).loadUnaligned(as: UInt64.self))
+                let m = v & ((1 << UInt64(8 * n)) &- 1)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let low7 = m & 0x7F7F_7F7F_7F7F_7F7F
+                // High bit of each byte: ASCII (high bit clear) and 0x41 ≤ byte ≤ 0x5A; no carry crosses a byte.
+                let upper = (low7 &+ ones &* 0x3F) & ~(low7 &+ ones &* 0x25) & ~m & highs
+                key = (m | (upper >> 2)) | (UInt64(n) << 56)
+            } else {
+                key = UInt64(n) << 56
+                var shift: UInt64 = 0
+                for k in s..<e {
+                    key |= UInt64(lowerASCII(p[k])) << shift
+                    shift += 8
+                }
             }
             var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57)
             while true {
