@@ -41,12 +41,24 @@ public final class HTMLDocument: Sendable {
     let nodes: [NodeRecord]
     let attrs: [AttrRecord]
     let text: [UInt8]
-    let names: [String]
-    let extraNames: [String: Int32]   // names beyond the known ones, by id
+    let names: NameStrings
+    /// Names beyond the known ones, by id; built only when there are more than ``linearNameLimit`` of them
+    /// (fewer are searched linearly, which costs less than building a dictionary on every parse).
+    let extraNames: [String: Int32]
+    static let linearNameLimit = 32
 
     /// The id of a tag or attribute name in this document, if it occurs (or is a known name).
-    @inline(__always)
-    func nameID(_ name: String) -> Int32? { NameTable.knownIndex[name] ?? extraNames[name] }
+    func nameID(_ name: String) -> Int32? {
+        if let known = NameTable.knownIndex[name] { return known }
+        let first = KnownNames.list.count
+        if names.count - first > HTMLDocument.linearNameLimit { return extraNames[name] }
+        var i = first
+        while i < names.count {
+            if names[i] == name { return Int32(i) }
+            i += 1
+        }
+        return nil
+    }
     let interactive: [InteractiveRecord]
     let htmlIndex: Int32, headIndex: Int32, bodyIndex: Int32
     /// Number of `<script>` elements; their code is kept as text and never run.
@@ -65,7 +77,7 @@ public final class HTMLDocument: Sendable {
     /// Number of parse errors met while parsing (the document is built anyway, as browsers build it).
     public let parseErrorCount: Int
 
-    init(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8], names: [String],
+    init(nodes: [NodeRecord], attrs: [AttrRecord], text: [UInt8], names: NameStrings,
          html: Int32, head: Int32, body: Int32, doctype: String?, byteCount: Int,
          templateContents: [Int32: Int32] = [:], doctypeIDs: [Int32: DOMDoctypeIDs] = [:],
          quirksMode: HTMLQuirksMode = .noQuirks, parseErrorCount: Int = 0) {
@@ -73,9 +85,14 @@ public final class HTMLDocument: Sendable {
         self.treeCount = nodes.isEmpty ? 0 : Int(nodes[0].end) + 1
         self.templateContents = templateContents; self.doctypeIDs = doctypeIDs
         self.quirksMode = quirksMode; self.parseErrorCount = parseErrorCount
-        var extra: [String: Int32] = [:]
-        for i in KnownNames.list.count..<max(KnownNames.list.count, names.count) { extra[names[i]] = Int32(i) }
-        self.extraNames = extra
+        let first = KnownNames.list.count
+        if names.count - first > HTMLDocument.linearNameLimit {
+            var extra = [String: Int32](minimumCapacity: names.count - first)
+            for i in first..<names.count { extra[names[i]] = Int32(i) }
+            self.extraNames = extra
+        } else {
+            self.extraNames = [:]
+        }
         self.htmlIndex = html; self.headIndex = head; self.bodyIndex = body
         self.doctype = doctype; self.byteCount = byteCount
         var scripts = 0

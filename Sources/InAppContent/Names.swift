@@ -76,9 +76,27 @@ enum KnownNames {
     }()
 }
 
+/// The names of a table or document by id: the known names (one shared list, never copied per document)
+/// followed by the document's own names.
+struct NameStrings: Sendable {
+    private(set) var extra: [String] = []
+
+    init() {}
+
+    @inline(__always)
+    subscript(_ id: Int) -> String {
+        let known = KnownNames.list.count
+        return id < known ? KnownNames.list[id] : extra[id - known]
+    }
+
+    var count: Int { KnownNames.list.count + extra.count }
+
+    mutating func appendExtra(_ name: String) { extra.append(name) }
+}
+
 /// An open-addressing table from lower-cased name bytes to dense ids.
 struct NameTable {
-    private(set) var strings: [String] = []
+    private(set) var strings = NameStrings()
     private var bytes: [UInt8] = []
     private var starts: [Int32] = []
     private var slots: [Int32]
@@ -111,16 +129,16 @@ struct NameTable {
     init() { self = NameTable.seeded }
 
     /// A table whose ids match `strings` (a frozen document's names, which start with the known names).
-    init(strings: [String]) {
+    init(strings: NameStrings) {
         self = NameTable.seeded
-        for s in strings.dropFirst(KnownNames.list.count) {
+        for s in strings.extra {
             var u = Array(s.utf8)
             u.append(0)
             _ = u.withUnsafeBufferPointer { intern($0.baseAddress!, $0.count - 1) }
         }
     }
 
-    var count: Int { strings.count }
+    var count: Int { starts.count }
 
     /// Id of an existing name, or nil (for lookups from selectors).
     func lookup(_ name: String) -> Int32? {
@@ -156,12 +174,15 @@ struct NameTable {
         let h = hash(p, n)
         let (found, slot) = find(p, n, h)
         if let found { return found }
-        let id = Int32(strings.count)
+        let id = Int32(starts.count)
         starts.append(Int32(bytes.count))
         bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-        strings.append(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+        // The known names (seeded first, ids below the list's count) are kept in `KnownNames.list`.
+        if Int(id) >= KnownNames.list.count {
+            strings.appendExtra(String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self))
+        }
         slots[slot] = id
-        if strings.count * 2 > slots.count { grow() }
+        if starts.count * 2 > slots.count { grow() }
         return id
     }
 
@@ -169,7 +190,7 @@ struct NameTable {
         let newCount = slots.count * 2
         slots = [Int32](repeating: -1, count: newCount)
         mask = newCount - 1
-        for id in 0..<strings.count {
+        for id in 0..<starts.count {
             let start = Int(starts[id])
             let end = id + 1 < starts.count ? Int(starts[id + 1]) : bytes.count
             let h = bytes.withUnsafeBufferPointer { hash($0.baseAddress! + start, end - start) }

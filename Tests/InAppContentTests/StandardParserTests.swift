@@ -109,4 +109,32 @@ final class SnapshotPathTests: XCTestCase {
         let moved = try DOMTree.parse("<table><tr><td>x</td></tr>stray</table>")
         XCTAssertFalse(moved.inOrder)
     }
+    func testDocumentOwnNamesAreFoundWithFewAndWithManyOfThem() throws {
+        // Few names of the document's own (searched linearly) and many (a dictionary): both find every one.
+        for count in [3, 40] {
+            let attrs = (0..<count).map { " data-k\($0)=v\($0)" }.joined()
+            let html = "<my-widget\(attrs)>w</my-widget><x-other data-k0=z></x-other>"
+            let doc = try HTMLDocument.parse(html)
+            XCTAssertEqual(doc.elements(tag: "MY-WIDGET").map(\.tagName), ["my-widget"], "\(count)")
+            XCTAssertEqual(doc.elements(attribute: "data-k\(count - 1)", value: "v\(count - 1)").count, 1, "\(count)")
+            XCTAssertEqual(doc.elements(attribute: "data-k0").map(\.tagName), ["my-widget", "x-other"], "\(count)")
+            XCTAssertTrue(doc.elements(attribute: "data-missing").isEmpty)
+            XCTAssertEqual(try doc.querySelectorAll("x-other[data-k0=z]").count, 1)
+            // A thawed copy keeps the ids of the document's own names.
+            let thawed = DOMTree(doc)
+            XCTAssertEqual(thawed.snapshot().elements(tag: "x-other").first?.attributes.map(\.name), ["data-k0"])
+        }
+    }
+
+    func testDoctypeIdentifiersSurviveTheSnapshot() throws {
+        let legacy = try HTMLDocument.parse(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\"><p>x")
+        let ids = try XCTUnwrap(legacy.root.childNodes.first?.doctypeIdentifiers)
+        XCTAssertEqual(ids.publicId, "-//W3C//DTD HTML 4.01//EN")
+        XCTAssertEqual(ids.systemId, "http://www.w3.org/TR/html4/strict.dtd")
+        let modern = try HTMLDocument.parse("<!DOCTYPE html><p>x")
+        let none = try XCTUnwrap(modern.root.childNodes.first?.doctypeIdentifiers)
+        XCTAssertEqual(none.publicId, "")
+        XCTAssertEqual(none.systemId, "")
+    }
 }

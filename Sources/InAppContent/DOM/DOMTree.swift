@@ -468,7 +468,10 @@ public final class DOMTree {
                 }
                 if r.kind == .element && r.aux >= 0 { templates.append((idx, r.aux)) }
                 if r.kind == .doctype {
-                    if r.aux >= 0 { doctypes[idx] = doctypeIDs[Int(r.aux)] }
+                    if r.aux >= 0 {
+                        let ids = doctypeIDs[Int(r.aux)]
+                        if !ids.publicId.isEmpty || !ids.systemId.isEmpty { doctypes[idx] = ids }
+                    }
                     if doctypeName == nil && parentOut == 0 { doctypeName = string(r.dataStart, r.dataCount) }
                 }
                 if r.firstChild >= 0 {
@@ -549,8 +552,12 @@ public final class DOMTree {
             let r = out[Int(c)]
             if r.kind == .doctype {
                 if doctypeName == nil { doctypeName = string(r.dataStart, r.dataCount) }
+                // Empty identifiers are not stored (readers default to ""): no dictionary for the usual doctype.
                 let aux = nodes[Int(c)].aux
-                if aux >= 0 { doctypes[c] = doctypeIDs[Int(aux)] }
+                if aux >= 0 {
+                    let ids = doctypeIDs[Int(aux)]
+                    if !ids.publicId.isEmpty || !ids.systemId.isEmpty { doctypes[c] = ids }
+                }
             }
             if r.kind == .element && html < 0 && r.name == N.html && r.ns == 0 { html = c }
             c = r.nextSibling
