@@ -819,7 +819,16 @@ extension HTMLParser {
                     shift += 8
                 }
             }
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 57)
+            let mixed = key &* 0x9E37_79B9_7F4A_7C15
+            // The known names first: one shared table, built once, so a parse does not intern them again.
+            var known = Int(truncatingIfNeeded: mixed >> 55)
+            while true {
+                let k = knownKeys[known]
+                if k == key { return knownIDs[known] }
+                if k == 0 { break }
+                known = (known + 1) & (KnownNameKeys.slots - 1)
+            }
+            var slot = Int(truncatingIfNeeded: mixed >> 57)
             while true {
                 let k = cacheKeys[slot]
                 if k == key { return cacheIDs[slot] }
@@ -849,6 +858,27 @@ extension HTMLParser {
         let zero: [UInt8] = [0]
         return zero.withUnsafeBufferPointer { names.intern($0.baseAddress!, 0) }
     }
+}
+
+/// The cache keys of the known names of at most seven bytes (the key `internLower` builds: the lower-case bytes,
+/// little-endian, and the length in the top byte), in an open-addressing table of ``slots`` entries.
+enum KnownNameKeys {
+    static let slots = 512
+    static let table: (keys: [UInt64], ids: [Int32]) = {
+        var keys = [UInt64](repeating: 0, count: slots)
+        var ids = [Int32](repeating: -1, count: slots)
+        for (i, name) in KnownNames.list.enumerated() {
+            let bytes = Array(name.utf8)
+            guard bytes.count <= 7, bytes.allSatisfy({ $0 < 0x41 || $0 > 0x5A }) else { continue }
+            var key = UInt64(bytes.count) << 56
+            for (k, b) in bytes.enumerated() { key |= UInt64(b) << UInt64(8 * k) }
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 55)
+            while keys[slot] != 0 { slot = (slot + 1) & (slots - 1) }
+            keys[slot] = key
+            ids[slot] = Int32(i)
+        }
+        return (keys, ids)
+    }()
 }
 
 extension Array where Element == UInt8 {

@@ -56,6 +56,8 @@ struct HTMLParser {
     var commentStart = 0
     var doctypeNameBuf: [UInt8] = [], doctypePublicBuf: [UInt8] = [], doctypeSystemBuf: [UInt8] = []
     var doctypeHasName = false, doctypeHasPublic = false, doctypeHasSystem = false, doctypeForceQuirks = false
+    /// The known names' cache keys (shared), then a per-parse cache of the document's own short names.
+    let knownKeys = KnownNameKeys.table.keys, knownIDs = KnownNameKeys.table.ids
     var cacheKeys = [UInt64](repeating: 0, count: 128)
     var cacheIDs = [Int32](repeating: 0, count: 128)
     var cacheCount = 0
