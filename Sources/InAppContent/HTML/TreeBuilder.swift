@@ -93,6 +93,10 @@ struct HTMLParser {
         maxDepth = max(3, limits.maxDepth)
         maxNodes = min(limits.maxNodes, tree.maxNodes)
         self.scripting = scripting
+        // Room for a typical message up front: growing from empty reallocates each of these several times.
+        open.reserveCapacity(32)
+        formatting.reserveCapacity(16)
+        scratch.reserveCapacity(128)
     }
 
     /// Hands the storage back to the tree.
