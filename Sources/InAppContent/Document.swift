@@ -95,10 +95,9 @@ public final class HTMLDocument: Sendable {
         }
         self.htmlIndex = html; self.headIndex = head; self.bodyIndex = body
         self.doctype = doctype; self.byteCount = byteCount
-        var scripts = 0
-        for n in nodes[..<treeCount] where n.kind == .element && n.name == N.script { scripts += 1 }
-        self.scriptCount = scripts
-        self.interactive = InteractiveIndexer.index(nodes: nodes[..<treeCount], attrs: attrs, text: text)
+        let index = InteractiveIndexer.index(nodes: nodes[..<treeCount], attrs: attrs, text: text)
+        self.scriptCount = index.scripts
+        self.interactive = index.records
     }
 
     /// Parses `html` with the given limits.

@@ -28,11 +28,15 @@ enum InteractiveIndexer {
     /// What an `input`'s `type` makes it (ASCII case-insensitive, as the HTML Standard compares keywords).
     private enum InputType { case text, button, hidden }
 
-    static func index(nodes: ArraySlice<NodeRecord>, attrs: [AttrRecord], text: [UInt8]) -> [InteractiveRecord] {
+    /// The interactive elements of `nodes` (a document's tree, indices from 0) and, counted in the same pass,
+    /// its `script` elements.
+    static func index(nodes: ArraySlice<NodeRecord>, attrs: [AttrRecord], text: [UInt8]) -> (records: [InteractiveRecord], scripts: Int) {
         var out: [InteractiveRecord] = []
         var buttons: Int32 = 0
+        var scripts = 0
         text.withUnsafeBufferPointer { t in
             attrs.withUnsafeBufferPointer { at in
+              nodes.withUnsafeBufferPointer { nodes in
                 /// Whether the attribute's value is `word` (lower-case ASCII), ignoring ASCII case; no String is made.
                 func valueIs(_ a: AttrRecord, _ word: StaticString) -> Bool {
                     guard Int(a.count) == word.utf8CodeUnitCount else { return false }
@@ -44,6 +48,7 @@ enum InteractiveIndexer {
                     let n = nodes[i]
                     guard n.kind == .element else { continue }
                     let name = n.name
+                    if name == N.script { scripts += 1 }
                     var hasHref = false, hasOnclick = false, isRoleButton = false
                     var type = InputType.text
                     if n.dataCount > 0 {
@@ -88,8 +93,9 @@ enum InteractiveIndexer {
                     if kind == .button { index = buttons; buttons += 1 }
                     out.append(InteractiveRecord(node: Int32(i), kind: kind, buttonIndex: index))
                 }
+              }
             }
         }
-        return out
+        return (out, scripts)
     }
 }
