@@ -169,11 +169,26 @@ struct HTMLParser {
         return nil
     }
 
-    mutating func tagAttribute(_ t: Tag, _ name: Int32) -> String? {
-        guard t.ac > 0 else { return nil }
-        for a in Int(t.a0)..<Int(t.a0 + t.ac) where attrs[a].name == name { return string(attrs[a].start, attrs[a].count) }
-        return nil
+    /// Whether the tag has attribute `name` with a value equal to `word` (lower-case ASCII), ignoring ASCII case;
+    /// no String is made.
+    mutating func tagAttribute(_ t: Tag, _ name: Int32, is word: StaticString) -> Bool {
+        guard t.ac > 0 else { return false }
+        for a in Int(t.a0)..<Int(t.a0 + t.ac) where attrs[a].name == name {
+            let r = attrs[a]
+            guard Int(r.count) == word.utf8CodeUnitCount else { return false }
+            let w = word.utf8Start, start = Int(r.start)
+            for k in 0..<Int(r.count) where lowerASCII(text[start + k]) != w[k] { return false }
+            return true
+        }
+        return false
     }
+
+    mutating func tagHasAttribute(_ t: Tag, _ name: Int32) -> Bool {
+        guard t.ac > 0 else { return false }
+        for a in Int(t.a0)..<Int(t.a0 + t.ac) where attrs[a].name == name { return true }
+        return false
+    }
+
 
     mutating func string(_ start: Int32, _ count: Int32) -> String {
         if count == 0 { return "" }
@@ -1161,7 +1176,7 @@ struct HTMLParser {
             if let context, isHTML(context, N.select) { parseError("input-in-select-fragment"); return }
             if inScope(N.select) { parseError("input-in-select"); popUntil(N.select) }
             reconstructFormatting(); insertElement(t); pop()
-            if tagAttribute(t, N.type)?.lowercased() != "hidden" { framesetOK = false }
+            if !tagAttribute(t, N.type, is: "hidden") { framesetOK = false }
         case N.param, N.source, N.track:
             insertElement(t); pop()
         case N.hr:
@@ -1255,7 +1270,7 @@ struct HTMLParser {
             popUntil(N.table); resetInsertionMode(); startTag(t, mode)
         case N.style, N.script, N.template:
             inHeadStartTag(t)
-        case N.input where tagAttribute(t, N.type)?.lowercased() == "hidden":
+        case N.input where tagAttribute(t, N.type, is: "hidden"):
             parseError("hidden-input-in-table")
             insertElement(t); pop()
         case N.form:
@@ -1551,7 +1566,7 @@ struct HTMLParser {
         var t = t
         let nameString = names.strings[Int(t.name)]
         let breaks = ForeignNames.breakout.contains(nameString)
-            || (t.name == N.font && (tagAttribute(t, N.color) != nil || tagAttribute(t, N.face) != nil || tagAttribute(t, N.size_) != nil))
+            || (t.name == N.font && (tagHasAttribute(t, N.color) || tagHasAttribute(t, N.face) || tagHasAttribute(t, N.size_)))
         if breaks {
             parseError("html-start-tag-in-foreign-content")
             while let c = open.last, c.ns != HTMLNS, !isMathMLTextIntegrationPoint(c), !isHTMLIntegrationPoint(c) { pop() }
