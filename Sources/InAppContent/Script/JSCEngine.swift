@@ -80,6 +80,16 @@ final class JSCVM: @unchecked Sendable {
     let lock = NSRecursiveLock()
     var depth = 0
     let hasTimeLimit: Bool
+    /// The prelude's source and URL as JavaScriptCore strings, made once per VM (under `lock`): every page
+    /// evaluates the same string, which also finds its compiled code in the VM's cache at once.
+    private var prelude: (source: JSStringRef?, url: JSStringRef?)?
+
+    func preludeStrings() -> (source: JSStringRef?, url: JSStringRef?) {
+        if let prelude { return prelude }
+        let made = (lib.makeString(ScriptPrelude.source), lib.makeString(ScriptPrelude.sourceURL))
+        prelude = made
+        return made
+    }
 
     init?(library lib: JSCLibrary) {
         guard let group = lib.contextGroupCreate() else { return nil }
@@ -97,6 +107,7 @@ final class JSCVM: @unchecked Sendable {
     }
 
     deinit {
+        if let prelude { lib.stringRelease(prelude.source); lib.stringRelease(prelude.url) }
         lib.clearExecutionTimeLimit?(group)
         lib.contextGroupRelease(group)
         watchdogRef.release()
@@ -208,12 +219,25 @@ final class JSCEngine: ScriptEngine {
         evaluateRaw(source, sourceURL: nil, startLine: 1, strictResult: true)
     }
 
+    /// Evaluates ``ScriptPrelude/source`` from the strings the VM keeps.
+    func evaluatePrelude() -> Result<ScriptValue, ScriptFailure> {
+        enter {
+            var exception: JSValueRef?
+            let strings = vm.preludeStrings()
+            _ = lib.evaluateScript(ctx, strings.source, nil, strings.url, 1, &exception)
+            if let exception { return .failure(failure(from: exception, sourceURL: ScriptPrelude.sourceURL)) }
+            return .success(.undefined)
+        }
+    }
+
     private func evaluateRaw(_ source: String, sourceURL: String?, startLine: Int, strictResult: Bool) -> Result<ScriptValue, ScriptFailure> {
         enter {
             var exception: JSValueRef?
             let value = lib.withString(source) { script in
-                lib.withString(sourceURL ?? "") { url in
-                    lib.evaluateScript(ctx, script, nil, sourceURL == nil ? nil : url, Int32(clamping: startLine), &exception)
+                if let sourceURL {
+                    lib.withString(sourceURL) { lib.evaluateScript(ctx, script, nil, $0, Int32(clamping: startLine), &exception) }
+                } else {
+                    lib.evaluateScript(ctx, script, nil, nil, Int32(clamping: startLine), &exception)
                 }
             }
             if let exception { return .failure(failure(from: exception, sourceURL: sourceURL)) }

@@ -185,6 +185,10 @@ struct JSCLibrary: @unchecked Sendable {
 
     /// A new `JSStringRef` holding `s` (the caller releases it).
     func makeString(_ s: String) -> JSStringRef? {
+        // Swift strings are valid UTF-8: without NUL bytes they pass as C strings, which JavaScriptCore keeps
+        // as 8-bit strings when they are ASCII (no UTF-16 copy here, a faster parse and hash there).
+        var s = s
+        if !s.withUTF8({ $0.contains(0) }) { return s.withCString { stringCreateWithUTF8CString($0) } }
         let units = Array(s.utf16)
         return units.withUnsafeBufferPointer { stringCreateWithCharacters($0.baseAddress, $0.count) }
     }

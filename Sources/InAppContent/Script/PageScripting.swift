@@ -62,7 +62,9 @@ final class PageScripting {
 
     /// Evaluates the prelude; false (with an event) when it failed.
     func installPrelude() -> Bool {
-        if case .failure(let f) = engine.evaluate(ScriptPrelude.source, sourceURL: "openinapp-prelude", startLine: 1) {
+        let result = (engine as? JSCEngine)?.evaluatePrelude()
+            ?? engine.evaluate(ScriptPrelude.source, sourceURL: ScriptPrelude.sourceURL, startLine: 1)
+        if case .failure(let f) = result {
             page?.emit(.scriptError(f))
             return false
         }
@@ -367,8 +369,8 @@ final class PageScripting {
         case "dom.roots": return .array(roots().map { num($0) })
         case "dom.byId":
             let wanted = str(first)
-            guard !wanted.isEmpty, let found = tree.snapshot().element(id: wanted) else { return .null }
-            return num(nodeID(of: found))
+            guard !wanted.isEmpty else { return .null }
+            return num(firstElement(id: wanted))
         case "dom.query":
             let root = try id(first)
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
@@ -561,13 +563,32 @@ final class PageScripting {
             receiver(call)
             return .undefined
         case "bridge.enabled": return .bool(bridgeEnabled)
-        case "bridge.methods":
-            return .array(BridgeCall.knownPaths.filter { !$0.contains(".") }.sorted().map { .string($0) })
-        case "bridge.userMethods":
-            return .array(BridgeCall.knownPaths.filter { $0.hasPrefix("getUser().") }.map { .string(String($0.dropFirst(10))) }.sorted { $0.description < $1.description })
+        case "bridge.methods": return PageScripting.bridgeMethods
+        case "bridge.userMethods": return PageScripting.bridgeUserMethods
         default:
             throw ScriptHostError("unknown host operation \(op)")
         }
+    }
+
+    /// The bridge's top-level and `getUser()` method names, sorted (computed once per process).
+    private static let bridgeMethods = ScriptValue.array(BridgeCall.knownPaths.filter { !$0.contains(".") }.sorted().map { .string($0) })
+    private static let bridgeUserMethods = ScriptValue.array(BridgeCall.knownPaths.filter { $0.hasPrefix("getUser().") }
+        .map { String($0.dropFirst(10)) }.sorted().map { .string($0) })
+
+    /// The first element in tree order whose `id` is `wanted`, read from the live tree (no snapshot is frozen).
+    private func firstElement(id wanted: String) -> DOMNodeID? {
+        var cur = tree.firstChild(tree.document)
+        while let n = cur {
+            if tree.kind(n) == .element, tree.attribute(n, "id") == wanted { return n }
+            if let c = tree.firstChild(n) { cur = c; continue }
+            var m: DOMNodeID? = n
+            cur = nil
+            while let x = m, x != tree.document {
+                if let s = tree.nextSibling(x) { cur = s; break }
+                m = tree.parent(x)
+            }
+        }
+        return nil
     }
 
     private func capacity() throws(ScriptHostError) {

@@ -4,6 +4,7 @@
 // native goes through one host function (ContentPage+Scripting.swift answers it).
 
 enum ScriptPrelude {
+    static let sourceURL = "openinapp-prelude"
     static let source = #"""
 (function (H) {
 'use strict';
