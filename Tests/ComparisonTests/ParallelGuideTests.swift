@@ -268,10 +268,24 @@ final class WorldProbe: @unchecked Sendable {
     func record(_ environment: MessagingEnvironment, _ provider: ServiceProvider, _ appboy: Appboy?) {
         lock.lock(); _environment = environment; _provider = provider; _appboy = appboy; lock.unlock()
     }
-    /// The environment is alive only as the process-wide fallback (the last one installed), as in XCTest.
-    var environmentIsProcessWide: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return _environment != nil && _environment === MessagingEnvironment.processWide
+    /// The environment is gone, or alive only as the process-wide fallback (the last one installed), as in XCTest.
+    ///
+    /// Tests running in parallel install their own environments as the fallback at any moment, so the answer is read
+    /// in one step: the fallback first (held strongly, so it cannot go away during the check), then the weak
+    /// reference. An environment that has just been replaced as the fallback can still be alive for an instant on the
+    /// replacing thread (it is released after the new one is stored), so that case is read again after a yield;
+    /// one that something else keeps stays alive and fails the check.
+    func environmentIsReleasedOrProcessWide() async -> Bool {
+        for _ in 0..<1_000 {
+            let fallback = MessagingEnvironment.processWide
+            let ownIsGoneOrFallback: Bool = {
+                lock.lock(); defer { lock.unlock() }
+                return _environment == nil || _environment === fallback
+            }()
+            if ownIsGoneOrFallback { return true }
+            await Task.yield()
+        }
+        return false
     }
     var alive: [String] {
         lock.lock(); defer { lock.unlock() }
@@ -298,6 +312,6 @@ final class WorldProbe: @unchecked Sendable {
     // The harness, and with it the test's vendor singletons, went away with the task; nothing else kept them
     // (the environment itself stays only while it is the process-wide fallback).
     #expect(probe.alive.filter { $0 != "environment" } == [])
-    #expect(!probe.alive.contains("environment") || probe.environmentIsProcessWide)
+    #expect(await probe.environmentIsReleasedOrProcessWide())
     #expect(MessagingEnvironment.resolve().resolution == .processWide)
 }
