@@ -238,6 +238,12 @@ public final class DOMTree {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The node after `n` in tree order (pre-order) within the subtree of `root`, or nil at its end.
+    @inline(__always)
+    func next(after n: DOMNodeID, within root: DOMNodeID) -> DOMNodeID? {
+        id(nextInSubtree(n.raw, root: root.raw))
+    }
+
     /// The node after `n` in tree order within the subtree of `root`, or -1.
     @inline(__always)
     func nextInSubtree(_ n: Int32, root: Int32) -> Int32 {

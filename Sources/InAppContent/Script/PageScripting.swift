@@ -82,13 +82,7 @@ final class PageScripting {
         while let n = cur {
             position[n.raw] = Int32(order.count)
             order.append(n.raw)
-            if let c = tree.firstChild(n) { cur = c; continue }
-            var m: DOMNodeID? = n
-            cur = nil
-            while let x = m, x != tree.document {
-                if let s = tree.nextSibling(x) { cur = s; break }
-                m = tree.parent(x)
-            }
+            cur = tree.next(after: n, within: tree.document)
         }
         orderVersion = tree.version
     }
@@ -580,13 +574,7 @@ final class PageScripting {
         var cur = tree.firstChild(tree.document)
         while let n = cur {
             if tree.kind(n) == .element, tree.attribute(n, "id") == wanted { return n }
-            if let c = tree.firstChild(n) { cur = c; continue }
-            var m: DOMNodeID? = n
-            cur = nil
-            while let x = m, x != tree.document {
-                if let s = tree.nextSibling(x) { cur = s; break }
-                m = tree.parent(x)
-            }
+            cur = tree.next(after: n, within: tree.document)
         }
         return nil
     }
