@@ -106,8 +106,12 @@ public struct ContentEvent: Sendable, Equatable, CustomStringConvertible {
         case backgroundTapped
         /// A `console.log/info/warn/error/debug` line of the page's JavaScript.
         case console(level: String, message: String)
-        /// A script, event handler or timer callback threw, or hit a limit (message, line, column).
+        /// A script, event handler or timer callback threw, or hit a limit (message, line, column): what a browser
+        /// reports to the page's `error` listeners.
         case scriptError(ScriptFailure)
+        /// JavaScript the app ran (``ContentPage/evaluate(_:)``, `evaluateJavaScript`) threw or hit a limit. As in
+        /// WebKit, the error goes back to the app's completion handler; the page's `error` listeners do not see it.
+        case evaluationFailed(ScriptFailure)
         /// A network request the page tried (`fetch`, `XMLHttpRequest`, `<script src>`, `sendBeacon`); it failed as offline.
         case networkBlocked(api: String, url: String)
         /// `alert`/`confirm`/`prompt`: a web view without UI delegate shows nothing (`confirm` answers false, `prompt` null).

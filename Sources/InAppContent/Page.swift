@@ -179,6 +179,7 @@ public final class ContentPage: @unchecked Sendable {
     /// Serializes everything that touches `scripting` (re-entrant: host functions call back into the page).
     let scriptLock = NSRecursiveLock()
     private var _viewport = ContentViewport.phone
+    private var _clockOrigin: Date?
     private var _userScriptSource: (@Sendable () -> [ContentUserScript])?
     private var assets: [String: Data] = [:]
 
@@ -232,6 +233,14 @@ public final class ContentPage: @unchecked Sendable {
     public let preferredEngine: ScriptEngineKind
     /// Bounds on each script run.
     public let scriptLimits: ScriptLimits
+
+    /// The wall-clock time a document's scripts read from `Date.now()` and `new Date()` when it loads; virtual time
+    /// moves it on from there (``advanceTime(by:)``). Nil, the default: the real time at load. Set it to make dates a
+    /// page computes (countdowns, "in 7 days") the same on every run, e.g. to the harness clock's date.
+    public var clockOrigin: Date? {
+        get { locked { _clockOrigin } }
+        set { locked { _clockOrigin = newValue } }
+    }
 
     /// The simulated screen scripts see. Changing it fires `resize`, `orientationchange` and `matchMedia`
     /// change events in the loaded page.
@@ -659,12 +668,17 @@ public final class ContentPage: @unchecked Sendable {
     }
 
     /// Taps the interactive element whose visible text (or `aria-label`, `value`, `alt`) equals `text`
-    /// after white space is collapsed; when none matches exactly, the first whose text contains it.
+    /// after white space is collapsed; failing that, the innermost element of the body whose text is exactly
+    /// `text` (a person taps the words they read, wherever a script put them); failing that, the first interactive
+    /// element whose text contains it.
     @discardableResult
     public func tap(text: String) throws(InputError) -> TapResult {
         let wanted = text.collapsingWhitespace
         let candidates = document.interactiveElements.filter { $0.kind != .form }.map(\.node)
         let node = candidates.first { ContentPage.label(of: $0) == wanted }
+            ?? (wanted.isEmpty ? nil : document.body.descendants.last {
+                $0.isElement && !["script", "style", "template"].contains($0.tagName) && $0.textContent.collapsingWhitespace == wanted
+            })
             ?? candidates.first { ContentPage.label(of: $0).contains(wanted) && !wanted.isEmpty }
         guard let node else { emit(.tapTargetMissing(target: "text '\(text)'")); throw .noSuchElement("text '\(text)'") }
         return try tap(node)

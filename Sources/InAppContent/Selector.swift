@@ -1,6 +1,15 @@
-// A small CSS selector engine: type, universal, #id, .class, [attr], [attr=value] (and ~= ^= $= *= |=),
-// descendant and child combinators, comma-separated lists. Matching walks ancestors with an explicit
-// backtracking stack; nothing recurses.
+// A CSS selector engine: type, universal, #id, .class, [attr], [attr=value] (and ~= ^= $= *= |=, with an `i` flag),
+// the four combinators (descendant, child `>`, next sibling `+`, subsequent sibling `~`), comma-separated lists, and
+// the pseudo-classes pages use in scripts: structural (`:first-child`, `:nth-child(An+B [of S])`, `:nth-of-type`,
+// `:only-child`, `:empty`, `:root`, `:scope`…), logical (`:not()`, `:is()`, `:where()`, `:has()`), form and link
+// state (`:checked`, `:disabled`, `:enabled`, `:required`, `:optional`, `:read-only`, `:read-write`,
+// `:placeholder-shown`, `:link`, `:any-link`), focus (`:focus`, `:focus-within`), and the user-action ones that a
+// page at rest never matches (`:hover`, `:active`, `:visited`, `:target`, `:focus-visible`). Pseudo-elements
+// (`::before`) parse and match nothing, as in `querySelectorAll`. Unknown pseudo-classes are a SelectorError
+// (browsers throw a SyntaxError).
+// Selectors made of descendant and child steps match right to left, walking ancestors with an explicit backtracking
+// stack; nothing recurses per level of the document. Sibling steps and the logical pseudo-classes recurse per
+// step of the selector (bounded by its text), with a memo of failed (step, node) pairs per query.
 
 /// A selector that could not be parsed, or uses syntax outside the supported subset.
 public struct SelectorError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -14,14 +23,26 @@ public struct SelectorError: Error, Sendable, Equatable, CustomStringConvertible
 /// A parsed selector list.
 public struct CSSSelector: Sendable, Equatable {
     enum Op: Sendable, Equatable { case exists, equals, includes, prefix, suffix, substring, dashMatch }
-    struct AttributeTest: Sendable, Equatable { var name: String; var op: Op; var value: String }
+    struct AttributeTest: Sendable, Equatable { var name: String; var op: Op; var value: String; var caseInsensitive = false }
+    indirect enum Pseudo: Sendable, Equatable {
+        /// `:nth-child(An+B of S)` and its relatives: position among the parent's element children (1-based),
+        /// counted from the end or among the same type only, or among those matching `of`.
+        case nth(a: Int, b: Int, fromEnd: Bool, ofType: Bool, of: CSSSelector?)
+        case only(ofType: Bool)
+        case empty, root, scope
+        case not(CSSSelector), anyOf(CSSSelector)
+        case has(CSSSelector, childOnly: Bool)
+        case checked, disabled, enabled, required, optional, readOnly, readWrite, placeholderShown
+        case link, focus, focusWithin, always, never
+    }
     struct Compound: Sendable, Equatable {
         var tag: String?            // nil = any
         var ids: [String] = []
         var classes: [String] = []
         var attributes: [AttributeTest] = []
+        var pseudos: [Pseudo] = []
     }
-    enum Combinator: Sendable, Equatable { case descendant, child }
+    enum Combinator: Sendable, Equatable { case descendant, child, adjacent, sibling }
     struct Complex: Sendable, Equatable {
         var parts: [Compound]       // left to right
         var combinators: [Combinator]  // combinators[k] joins parts[k] and parts[k+1]
@@ -32,7 +53,7 @@ public struct CSSSelector: Sendable, Equatable {
     public let text: String
 
     /// Parses a selector list; throws ``SelectorError`` for empty input, bad syntax or unsupported features
-    /// (pseudo-classes, sibling combinators, namespaces).
+    /// (namespaces, unknown pseudo-classes, `:lang()`, `:dir()`).
     public init(_ text: String) throws(SelectorError) {
         self.text = text
         let s = Array(text.unicodeScalars)
@@ -110,12 +131,39 @@ public struct CSSSelector: Sendable, Equatable {
                         }
                         test.op = op; test.value = v
                         _ = skipSpace()
+                        if i < s.count && (s[i] == "i" || s[i] == "I" || s[i] == "s" || s[i] == "S") {
+                            test.caseInsensitive = s[i] == "i" || s[i] == "I"; i += 1; _ = skipSpace()
+                        }
                     }
                     guard i < s.count && s[i] == "]" else { throw fail("expected ]") }
                     i += 1
                     c.attributes.append(test); any = true
                 } else if ch == ":" {
-                    throw fail("pseudo-classes are not supported")
+                    i += 1
+                    let element = i < s.count && s[i] == ":"
+                    if element { i += 1 }
+                    let pname = name().lowercased()
+                    if pname.isEmpty { throw fail("expected a pseudo-class name after :") }
+                    var argument: String?
+                    if i < s.count && s[i] == "(" {
+                        i += 1
+                        var depth = 1, text = ""
+                        var quote: Unicode.Scalar?
+                        while i < s.count {
+                            let x = s[i]
+                            if let q = quote { if x == q { quote = nil } else if x == "\\" && i + 1 < s.count { text.unicodeScalars.append(x); i += 1 } }
+                            else if x == "\"" || x == "'" { quote = x }
+                            else if x == "(" { depth += 1 }
+                            else if x == ")" { depth -= 1; if depth == 0 { break } }
+                            text.unicodeScalars.append(s[i]); i += 1
+                        }
+                        guard i < s.count else { throw fail("expected ) to close :\(pname)(") }
+                        i += 1
+                        argument = text
+                    }
+                    if element { c.pseudos.append(.never) }   // ::before and friends: valid, but never an element
+                    else { c.pseudos.append(try CSSSelector.pseudo(pname, argument, at: i, fail)) }
+                    any = true
                 } else {
                     break
                 }
@@ -132,8 +180,10 @@ public struct CSSSelector: Sendable, Equatable {
                 list.append(current); current = Complex(parts: [], combinators: [])
             case ">":
                 i += 1; _ = skipSpace(); pendingCombinator = .child
-            case "+", "~":
-                throw fail("sibling combinators are not supported")
+            case "+":
+                i += 1; _ = skipSpace(); pendingCombinator = .adjacent
+            case "~":
+                i += 1; _ = skipSpace(); pendingCombinator = .sibling
             default:
                 if hadSpace { pendingCombinator = .descendant } else { throw fail("unexpected character '\(s[i])'") }
             }
@@ -143,15 +193,19 @@ public struct CSSSelector: Sendable, Equatable {
     }
 
     /// Matching elements in the subtree of `scope` (excluding `scope`), in document order.
-    func select(in scope: HTMLNode, limit: Int = .max) -> [HTMLNode] {
+    func select(in scope: HTMLNode, limit: Int = .max) -> [HTMLNode] { select(in: scope, state: nil, limit: limit) }
+
+    /// The same, reading `:checked` and `:focus` from a live page's state.
+    func select(in scope: HTMLNode, state: SelectorState?, limit: Int = .max) -> [HTMLNode] {
         let doc = scope.document
         let end = Int(scope.record.end)
         var out: [HTMLNode] = []
         var memo = Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
+        var ctx = SelectorContext(state: state, scope: scope.index)
         var i = Int(scope.index) + 1
         while i <= end && out.count < limit {
             if doc.nodes[i].kind == .element {
-                for (n, complex) in list.enumerated() where matches(doc, Int32(i), complex, &memo, n) {
+                for (n, complex) in list.enumerated() where matches(doc, Int32(i), complex, &memo, n, &ctx) {
                     out.append(HTMLNode(document: doc, index: Int32(i)))
                     break
                 }
@@ -174,31 +228,51 @@ public struct CSSSelector: Sendable, Equatable {
         node.isElement && matches(node.document, node.index)
     }
 
+    /// Whether `node` matches, reading live state; `:scope` is the node itself (as in `element.matches`).
+    func matches(_ node: HTMLNode, state: SelectorState?) -> Bool {
+        guard node.isElement else { return false }
+        var ctx = SelectorContext(state: state, scope: node.index)
+        return matches(node.document, node.index, &ctx)
+    }
+
     func matches(_ doc: HTMLDocument, _ node: Int32) -> Bool {
+        var ctx = SelectorContext(state: nil, scope: node)
+        return matches(doc, node, &ctx)
+    }
+
+    func matches(_ doc: HTMLDocument, _ node: Int32, _ ctx: inout SelectorContext) -> Bool {
+        // A nested list (`:not(…)`) numbers its selectors from 0 too: its failures are remembered apart.
+        let outer = ctx.failed
+        ctx.failed = []
+        defer { ctx.failed = outer }
         var memo = Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
-        for (n, complex) in list.enumerated() where matches(doc, node, complex, &memo, n) { return true }
+        for (n, complex) in list.enumerated() where matches(doc, node, complex, &memo, n, &ctx) { return true }
         return false
     }
 
     /// Right-to-left matching. A failed descendant step fails the whole selector (a higher starting
     /// point cannot find more ancestors); a failed child step restarts from the most recent descendant
     /// step one ancestor higher. This keeps matching polynomial on deep trees.
-    private func matches(_ doc: HTMLDocument, _ node: Int32, _ c: Complex, _ memo: inout Memo, _ n: Int) -> Bool {
+    private func matches(_ doc: HTMLDocument, _ node: Int32, _ c: Complex, _ memo: inout Memo, _ n: Int,
+                         _ ctx: inout SelectorContext) -> Bool {
+        if c.combinators.contains(where: { $0 == .adjacent || $0 == .sibling }) {
+            return matchGeneral(doc, node, c, step: c.parts.count - 1, selector: n, &ctx)
+        }
         let last = c.parts.count - 1
-        guard matchCompound(doc, node, c.parts[last]) else { return false }
+        guard matchCompound(doc, node, c.parts[last], &ctx) else { return false }
         var resume: (part: Int, node: Int32)?   // the latest descendant step: part matched and where
         var k = last
         var cur = node
         while k > 0 {
             if c.combinators[k - 1] == .child {
                 let p = doc.nodes[Int(cur)].parent
-                if p >= 0 && matchCompound(doc, p, c.parts[k - 1]) { cur = p; k -= 1; continue }
+                if p >= 0 && matchCompound(doc, p, c.parts[k - 1], &ctx) { cur = p; k -= 1; continue }
                 guard let r = resume else { return false }
-                let next = ancestor(doc, above: r.node, matching: c.parts[r.part], &memo.noMatchAbove[n][r.part])
+                let next = ancestor(doc, above: r.node, matching: c.parts[r.part], &memo.noMatchAbove[n][r.part], &ctx)
                 if next < 0 { return false }
                 resume = (r.part, next); cur = next; k = r.part
             } else {
-                let found = ancestor(doc, above: cur, matching: c.parts[k - 1], &memo.noMatchAbove[n][k - 1])
+                let found = ancestor(doc, above: cur, matching: c.parts[k - 1], &memo.noMatchAbove[n][k - 1], &ctx)
                 if found < 0 { return false }
                 resume = (k - 1, found); cur = found; k -= 1
             }
@@ -206,13 +280,42 @@ public struct CSSSelector: Sendable, Equatable {
         return true
     }
 
+    /// Any combinators: right to left, trying each candidate of a descendant or sibling step, with failed
+    /// (selector, step, node) triples remembered for the query. Recursion depth is the number of steps.
+    private func matchGeneral(_ doc: HTMLDocument, _ node: Int32, _ c: Complex, step k: Int, selector n: Int,
+                              _ ctx: inout SelectorContext) -> Bool {
+        let key = Int64(n) << 48 | Int64(k) << 32 | Int64(node)
+        if ctx.failed.contains(key) { return false }
+        var ok = false
+        if matchCompound(doc, node, c.parts[k], &ctx) {
+            if k == 0 { ok = true } else {
+                switch c.combinators[k - 1] {
+                case .child:
+                    let p = doc.nodes[Int(node)].parent
+                    ok = doc.isElement(p) && matchGeneral(doc, p, c, step: k - 1, selector: n, &ctx)
+                case .descendant:
+                    var a = doc.nodes[Int(node)].parent
+                    while doc.isElement(a) && !ok { ok = matchGeneral(doc, a, c, step: k - 1, selector: n, &ctx); a = doc.nodes[Int(a)].parent }
+                case .adjacent:
+                    let p = doc.previousElementSibling(node)
+                    ok = p >= 0 && matchGeneral(doc, p, c, step: k - 1, selector: n, &ctx)
+                case .sibling:
+                    var p = doc.previousElementSibling(node)
+                    while p >= 0 && !ok { ok = matchGeneral(doc, p, c, step: k - 1, selector: n, &ctx); p = doc.previousElementSibling(p) }
+                }
+            }
+        }
+        if !ok { ctx.failed.insert(key) }
+        return ok
+    }
+
     private func ancestor(_ doc: HTMLDocument, above node: Int32, matching part: Compound,
-                          _ noMatchAbove: inout Set<Int32>) -> Int32 {
+                          _ noMatchAbove: inout Set<Int32>, _ ctx: inout SelectorContext) -> Int32 {
         var visited: [Int32] = []
         var a = doc.nodes[Int(node)].parent
         while a > 0 {
             if noMatchAbove.contains(a) { break }
-            if matchCompound(doc, a, part) { return a }
+            if matchCompound(doc, a, part, &ctx) { return a }
             visited.append(a)
             a = doc.nodes[Int(a)].parent
         }
@@ -221,7 +324,7 @@ public struct CSSSelector: Sendable, Equatable {
         return -1
     }
 
-    private func matchCompound(_ doc: HTMLDocument, _ node: Int32, _ c: Compound) -> Bool {
+    private func matchCompound(_ doc: HTMLDocument, _ node: Int32, _ c: Compound, _ ctx: inout SelectorContext) -> Bool {
         let r = doc.nodes[Int(node)]
         guard r.kind == .element else { return false }
         if let tag = c.tag {
@@ -235,7 +338,9 @@ public struct CSSSelector: Sendable, Equatable {
         for t in c.attributes {
             guard let nameID = doc.nameID(t.name), let a = doc.attributeSlot(node, nameID) else { return false }
             if t.op == .exists { continue }
-            let v = doc.string(doc.attrs[a].start, doc.attrs[a].count)
+            var v = doc.string(doc.attrs[a].start, doc.attrs[a].count)
+            var t = t
+            if t.caseInsensitive { v = v.lowercased(); t.value = t.value.lowercased() }
             switch t.op {
             case .exists: break
             case .equals: if v != t.value { return false }
@@ -247,6 +352,231 @@ public struct CSSSelector: Sendable, Equatable {
             case .dashMatch: if v != t.value && !v.hasPrefix(t.value + "-") { return false }
             }
         }
+        for p in c.pseudos where !matchPseudo(doc, node, p, &ctx) { return false }
         return true
+    }
+
+    private func matchPseudo(_ doc: HTMLDocument, _ node: Int32, _ p: Pseudo, _ ctx: inout SelectorContext) -> Bool {
+        let r = doc.nodes[Int(node)]
+        switch p {
+        case .nth(let a, let b, let fromEnd, let ofType, let of):
+            let parent = r.parent
+            guard parent >= 0 else { return false }
+            if let of, !of.matches(doc, node, &ctx) { return false }
+            var index = 0, c = doc.nodes[Int(parent)].firstChild, passed = false
+            while c >= 0 {
+                let cr = doc.nodes[Int(c)]
+                if c == node { passed = true; if !fromEnd { index += 1; break } }
+                if cr.kind == .element && (!ofType || cr.name == r.name) && (fromEnd ? passed : true)
+                    && (of == nil || of!.matches(doc, c, &ctx)) { index += 1 }
+                c = cr.nextSibling
+            }
+            if a == 0 { return index == b }
+            let d = index - b
+            return d % a == 0 && d / a >= 0
+        case .only(let ofType):
+            let parent = r.parent
+            guard parent >= 0 else { return false }
+            var c = doc.nodes[Int(parent)].firstChild
+            while c >= 0 {
+                let cr = doc.nodes[Int(c)]
+                if c != node && cr.kind == .element && (!ofType || cr.name == r.name) { return false }
+                c = cr.nextSibling
+            }
+            return true
+        case .empty:
+            var c = r.firstChild
+            while c >= 0 {
+                let cr = doc.nodes[Int(c)]
+                if cr.kind == .element || (cr.kind == .text && cr.dataCount > 0) { return false }
+                c = cr.nextSibling
+            }
+            return true
+        case .root: return r.parent == 0
+        case .scope: return ctx.scope == 0 ? r.parent == 0 : node == ctx.scope
+        case .not(let inner): return !inner.matches(doc, node, &ctx)
+        case .anyOf(let inner): return inner.matches(doc, node, &ctx)
+        case .has(let inner, let childOnly):
+            if childOnly {
+                var c = r.firstChild
+                while c >= 0 { if doc.isElement(c) && inner.matches(doc, c, &ctx) { return true }; c = doc.nodes[Int(c)].nextSibling }
+                return false
+            }
+            var i = node + 1
+            while i <= r.end { if doc.isElement(i) && inner.matches(doc, i, &ctx) { return true }; i += 1 }
+            return false
+        case .checked:
+            if let live = ctx.state?.checked(node) { return live }
+            if r.name == N.input { let t = doc.inputType(node); return (t == "checkbox" || t == "radio") && doc.hasAttribute(node, N.checked) }
+            return r.name == N.option && doc.hasAttribute(node, N.selected)
+        case .disabled: return doc.isActuallyDisabled(node)
+        case .enabled:
+            return [N.button, N.input, N.select, N.textarea, N.optgroup, N.option, N.fieldset].contains(r.name) && !doc.isActuallyDisabled(node)
+        case .required, .optional:
+            guard [N.input, N.select, N.textarea].contains(r.name) else { return false }
+            return doc.hasAttribute(node, doc.nameID("required") ?? -1) == (p == .required)
+        case .readOnly, .readWrite:
+            var writable = false
+            if r.name == N.textarea || (r.name == N.input && !["checkbox", "radio", "submit", "button", "reset", "image", "hidden",
+                                                                "file", "range", "color"].contains(doc.inputType(node))) {
+                writable = !doc.hasAttribute(node, doc.nameID("readonly") ?? -1) && !doc.isActuallyDisabled(node)
+            } else if let ce = doc.attributeString(node, doc.nameID("contenteditable") ?? -1) {
+                writable = ce.lowercased() != "false"
+            }
+            return writable == (p == .readWrite)
+        case .placeholderShown:
+            guard r.name == N.input || r.name == N.textarea, doc.hasAttribute(node, doc.nameID("placeholder") ?? -1) else { return false }
+            if r.name == N.input { return (doc.attributeString(node, N.value) ?? "").isEmpty }
+            return r.firstChild < 0
+        case .link: return (r.name == N.a || r.name == N.area) && doc.hasAttribute(node, N.href)
+        case .focus: return ctx.state?.focused == node
+        case .focusWithin:
+            guard let f = ctx.state?.focused else { return false }
+            return f >= node && f <= r.end
+        case .always: return true
+        case .never: return false
+        }
+    }
+    // MARK: Pseudo-classes
+
+    static func pseudo(_ name: String, _ argument: String?, at position: Int,
+                       _ fail: (String) -> SelectorError) throws(SelectorError) -> Pseudo {
+        func inner() throws(SelectorError) -> CSSSelector {
+            guard let argument, !argument.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(":\(name)() needs a selector") }
+            return try CSSSelector(argument)
+        }
+        func nth(fromEnd: Bool, ofType: Bool) throws(SelectorError) -> Pseudo {
+            guard let argument else { throw fail(":\(name)() needs an argument") }
+            var formula = argument
+            var of: CSSSelector?
+            if !ofType, let r = argument.range(of: " of ") {
+                formula = String(argument[..<r.lowerBound])
+                of = try CSSSelector(String(argument[r.upperBound...]))
+            }
+            guard let (a, b) = anPlusB(formula) else { throw fail("bad An+B in :\(name)(\(argument))") }
+            return .nth(a: a, b: b, fromEnd: fromEnd, ofType: ofType, of: of)
+        }
+        switch name {
+        case "first-child": return .nth(a: 0, b: 1, fromEnd: false, ofType: false, of: nil)
+        case "last-child": return .nth(a: 0, b: 1, fromEnd: true, ofType: false, of: nil)
+        case "first-of-type": return .nth(a: 0, b: 1, fromEnd: false, ofType: true, of: nil)
+        case "last-of-type": return .nth(a: 0, b: 1, fromEnd: true, ofType: true, of: nil)
+        case "only-child": return .only(ofType: false)
+        case "only-of-type": return .only(ofType: true)
+        case "nth-child": return try nth(fromEnd: false, ofType: false)
+        case "nth-last-child": return try nth(fromEnd: true, ofType: false)
+        case "nth-of-type": return try nth(fromEnd: false, ofType: true)
+        case "nth-last-of-type": return try nth(fromEnd: true, ofType: true)
+        case "empty": return .empty
+        case "root": return .root
+        case "scope": return .scope
+        case "not": return .not(try inner())
+        case "is", "where", "matches", "-webkit-any": return .anyOf(try inner())
+        case "has":
+            let text = (argument ?? "").trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix(">") { return .has(try CSSSelector(String(text.dropFirst())), childOnly: true) }
+            if text.hasPrefix("+") || text.hasPrefix("~") { throw fail(":has() with a sibling combinator is not supported") }
+            return .has(try inner(), childOnly: false)
+        case "checked": return .checked
+        case "disabled": return .disabled
+        case "enabled": return .enabled
+        case "required": return .required
+        case "optional": return .optional
+        case "read-only": return .readOnly
+        case "read-write": return .readWrite
+        case "placeholder-shown": return .placeholderShown
+        case "link", "any-link", "-webkit-any-link": return .link
+        case "focus": return .focus
+        case "focus-within": return .focusWithin
+        case "defined": return .always
+        case "hover", "active", "visited", "target", "focus-visible", "target-within", "indeterminate", "invalid",
+             "user-invalid", "autofill", "-webkit-autofill", "fullscreen", "modal", "popover-open", "default":
+            return .never
+        case "valid", "user-valid", "in-range": return .always
+        case "out-of-range": return .never
+        default: throw fail("unsupported pseudo-class :\(name)")
+        }
+    }
+
+    /// `odd`, `even`, `B`, `An`, `An+B` (spaces allowed around the sign).
+    static func anPlusB(_ text: String) -> (Int, Int)? {
+        let t = text.lowercased().filter { !$0.isWhitespace }
+        if t == "odd" { return (2, 1) }
+        if t == "even" { return (2, 0) }
+        guard let n = t.firstIndex(of: "n") else { return Int(t).map { (0, $0) } }
+        let aText = String(t[..<n])
+        let a: Int
+        switch aText { case "", "+": a = 1; case "-": a = -1; default: guard let v = Int(aText) else { return nil }; a = v }
+        let rest = String(t[t.index(after: n)...])
+        if rest.isEmpty { return (a, 0) }
+        guard rest.first == "+" || rest.first == "-", let b = Int(rest.first == "+" ? String(rest.dropFirst()) : rest) else { return nil }
+        return (a, b)
+    }
+
+    /// Whether the selector uses anything beyond descendant/child steps of simple compounds (for the fast path).
+    var needsGeneralMatcher: Bool { list.contains { $0.combinators.contains { $0 == .adjacent || $0 == .sibling } } }
+}
+
+/// The state of a live page that some pseudo-classes read, by snapshot node index.
+struct SelectorState {
+    /// The current checkedness of a checkbox, radio or option; nil: its default (the `checked`/`selected` attribute).
+    var checked: (Int32) -> Bool? = { _ in nil }
+    /// The focused element's index, if any.
+    var focused: Int32?
+}
+
+/// What matching needs besides the node: the page's state and the query's scope (for `:scope`).
+struct SelectorContext {
+    var state: SelectorState?
+    var scope: Int32 = 0
+    /// Failed (complex selector, step, node) triples of the general matcher in this query.
+    var failed: Set<Int64> = []
+}
+
+extension HTMLDocument {
+    func isElement(_ i: Int32) -> Bool { i >= 0 && nodes[Int(i)].kind == .element }
+
+    func previousElementSibling(_ i: Int32) -> Int32 {
+        let parent = nodes[Int(i)].parent
+        guard parent >= 0 else { return -1 }
+        var c = nodes[Int(parent)].firstChild, last: Int32 = -1
+        while c >= 0 && c != i {
+            if nodes[Int(c)].kind == .element { last = c }
+            c = nodes[Int(c)].nextSibling
+        }
+        return last
+    }
+
+    func hasAttribute(_ node: Int32, _ name: Int32) -> Bool { attributeSlot(node, name) != nil }
+
+    func attributeString(_ node: Int32, _ name: Int32) -> String? {
+        attributeSlot(node, name).map { string(attrs[$0].start, attrs[$0].count) }
+    }
+
+    /// A form control's `type`, lower-cased (`text` when absent).
+    func inputType(_ node: Int32) -> String { attributeString(node, N.type)?.lowercased() ?? "text" }
+
+    /// Disabled as the HTML Standard defines it for form controls, options and fieldsets.
+    func isActuallyDisabled(_ node: Int32) -> Bool {
+        let name = nodes[Int(node)].name
+        guard [N.button, N.input, N.select, N.textarea, N.optgroup, N.option, N.fieldset].contains(name) else { return false }
+        if hasAttribute(node, N.disabled) { return true }
+        if name == N.option {
+            let p = nodes[Int(node)].parent
+            return p >= 0 && nodes[Int(p)].name == N.optgroup && hasAttribute(p, N.disabled)
+        }
+        // Inside a disabled fieldset, except within its first legend.
+        var child = node, a = nodes[Int(node)].parent
+        while a > 0 {
+            if nodes[Int(a)].kind == .element && nodes[Int(a)].name == N.fieldset && hasAttribute(a, N.disabled) {
+                var first = nodes[Int(a)].firstChild
+                while first >= 0 && !(nodes[Int(first)].kind == .element && nodes[Int(first)].name == nameID("legend")) {
+                    first = nodes[Int(first)].nextSibling
+                }
+                if first < 0 || first != child { return true }
+            }
+            child = a; a = nodes[Int(a)].parent
+        }
+        return false
     }
 }

@@ -77,13 +77,17 @@ func trace(_ page: ContentPage, into harness: Harness) {
                                                   "arguments": "[" + call.arguments.map(\.description).joined(separator: ",") + "]"])
         case .messagePosted(let handler, let body): trace.record(.script, "handlerPost", ["handler": handler, "body": body])
         case .console(let level, let message): trace.record(.script, "console", ["level": level, "message": message])
-        case .scriptError(let f): trace.record(.script, "scriptError", ["message": f.message, "line": f.line.map(String.init) ?? "",
-                                                                       "column": f.column.map(String.init) ?? "", "kind": f.kind.rawValue])
+        case .scriptError(let f): trace.record(.script, "scriptError", failureFields(f))
+        case .evaluationFailed(let f): trace.record(.script, "evaluationFailed", failureFields(f))
         case .navigationRequested(_, let url, let type): trace.record(.navigation, "pageNavigation", ["url": url.absoluteString, "type": type.rawValue])
         case .networkBlocked(let api, let url): trace.record(.script, "networkBlocked", ["api": api, "url": url])
         default: break
         }
     }
+}
+
+private func failureFields(_ f: ScriptFailure) -> [String: String] {
+    ["message": f.message, "line": f.line.map(String.init) ?? "", "column": f.column.map(String.init) ?? "", "kind": f.kind.rawValue]
 }
 
 /// A scenario file: a device to start from and timed steps.

@@ -272,17 +272,20 @@ final class WorldProbe: @unchecked Sendable {
     ///
     /// Tests running in parallel install their own environments as the fallback at any moment, so the answer is read
     /// in one step: the fallback first (held strongly, so it cannot go away during the check), then the weak
-    /// reference. An environment that has just been replaced as the fallback can still be alive for an instant on the
-    /// replacing thread (it is released after the new one is stored), so that case is read again after a yield;
-    /// one that something else keeps stays alive and fails the check.
+    /// reference. Two things can hold the environment for an instant after the test's work is done: the thread that
+    /// just replaced it as the fallback (it releases the old one after storing the new one), and the main queue's
+    /// last block of the test (`settle()` returns when the block's work has ended, before the queue releases the
+    /// block). So a negative answer is read again after a turn of the main queue; an environment that something else
+    /// keeps stays alive and fails the check.
     func environmentIsReleasedOrProcessWide() async -> Bool {
-        for _ in 0..<1_000 {
+        for _ in 0..<100 {
             let fallback = MessagingEnvironment.processWide
             let ownIsGoneOrFallback: Bool = {
                 lock.lock(); defer { lock.unlock() }
                 return _environment == nil || _environment === fallback
             }()
             if ownIsGoneOrFallback { return true }
+            await MainActor.run {}
             await Task.yield()
         }
         return false

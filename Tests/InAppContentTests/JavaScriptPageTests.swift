@@ -219,6 +219,32 @@ extension JavaScriptPageTests {
 }
 
 extension JavaScriptPageTests {
+    // Selectors in scripts read the page as it is now: which boxes are checked and what has focus.
+    func testSelectorsSeeLiveCheckednessAndFocus() throws {
+        let (page, rec) = try page("""
+        <form id=f><label><input type=radio name=q value=a id=a> A</label><label><input type=radio name=q value=b id=b checked> B</label>
+        <input type=checkbox id=c><input id=t></form>
+        <script>
+          document.addEventListener('change', () => {
+            const picked = document.querySelector('input[name=q]:checked');
+            brazeBridge.logCustomEvent('state', { picked: picked.value, checked: document.querySelectorAll('#f :checked').length,
+                                                  unchecked: document.querySelectorAll('input:not(:checked):not(#t)').length });
+          });
+          document.getElementById('t').addEventListener('focus', () => {
+            brazeBridge.logClick(document.querySelector(':focus').id + ' ' + document.getElementById('f').matches(':focus-within')
+                                 + ' ' + !!document.getElementById('t').closest(':focus-within'));
+          });
+        </script>
+        """)
+        XCTAssertEqual(errors(page), [])
+        try page.tap(elementID: "a")
+        try page.tap(elementID: "c")
+        try page.type("x", intoSelector: "#t")
+        XCTAssertEqual(rec.calls, [#"logCustomEvent("state",{"checked":1,"picked":"a","unchecked":2})"#,
+                                   #"logCustomEvent("state",{"checked":2,"picked":"a","unchecked":1})"#,
+                                   #"logClick("t true true")"#])
+    }
+
     func testElementsAreReachableAsWindowPropertiesByID() throws {
         let (page, rec) = try page("""
         <button id=go>Go</button><div id=result></div>

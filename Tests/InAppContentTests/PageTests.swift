@@ -422,7 +422,7 @@ final class PageTests: XCTestCase {
         XCTAssertEqual(posted.count, 4)
         XCTAssertEqual((posted[0] as? [String: Any])?["qty"] as? Int, 2)
         XCTAssertThrowsError(try page.tap(elementID: "nope")) { XCTAssertEqual($0 as? InputError, .noSuchElement("id 'nope'")) }
-        XCTAssertThrowsError(try page.tap(selector: "a:hover")) { if case .invalidSelector? = $0 as? InputError {} else { XCTFail() } }
+        XCTAssertThrowsError(try page.tap(selector: "a:no-such-state")) { if case .invalidSelector? = $0 as? InputError {} else { XCTFail() } }
         XCTAssertThrowsError(try page.tapButton(at: 99))
         XCTAssertThrowsError(try page.tap(text: "No such label"))
     }

@@ -52,6 +52,64 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(try ids("h1, .footer a,li[data-id=a]"), ["Sale", "a", "Terms"], "results come in document order")
     }
 
+    func testSiblingCombinators() throws {
+        XCTAssertEqual(try ids("li.chosen + li"), ["c-1"])
+        XCTAssertEqual(try ids("li[data-id=a] ~ li"), ["b", "c-1"])
+        XCTAssertEqual(try ids("h1 + button"), ["×"])
+        XCTAssertEqual(try ids("p ~ a"), ["Shop", "Later"])
+        XCTAssertEqual(try ids("ul + a"), ["Shop"], "only the next element sibling")
+        XCTAssertEqual(try ids("#modal ~ .footer a"), ["Terms"])
+        XCTAssertEqual(try ids("header + section > ul > li ~ li.chosen"), ["b"])
+        XCTAssertEqual(try ids("li + li + li"), ["c-1"])
+        XCTAssertEqual(try ids("a ~ p"), [])
+    }
+
+    func testStructuralAndLogicalPseudoClasses() throws {
+        XCTAssertEqual(try ids("li:first-child"), ["a"])
+        XCTAssertEqual(try ids("li:last-child"), ["c-1"])
+        XCTAssertEqual(try ids("li:nth-child(2)"), ["b"])
+        XCTAssertEqual(try ids("li:nth-child(odd)"), ["a", "c-1"])
+        XCTAssertEqual(try ids("li:nth-child(2n)"), ["b"])
+        XCTAssertEqual(try ids("li:nth-child(-n + 2)"), ["a", "b"])
+        XCTAssertEqual(try ids("li:nth-last-child(1)"), ["c-1"])
+        XCTAssertEqual(try ids("li:nth-child(1 of .chosen)"), ["b"])
+        XCTAssertEqual(try ids("section a:first-of-type"), ["Shop"])
+        XCTAssertEqual(try ids("section a:last-of-type"), ["Later"])
+        XCTAssertEqual(try ids("section > a:nth-of-type(2)"), ["Later"])
+        XCTAssertEqual(try ids("p strong:only-child"), ["20%"])
+        XCTAssertEqual(try ids(".footer a:only-of-type"), ["Terms"])
+        XCTAssertEqual(try doc.querySelectorAll(":root").map(\.tagName), ["html"])
+        XCTAssertEqual(try ids("li:not(.chosen)"), ["a", "c-1"])
+        XCTAssertEqual(try ids("a.btn:not(.primary):not([href^='/'])"), ["Later"])
+        XCTAssertEqual(try ids(":is(h1, strong)"), ["Sale", "20%"])
+        XCTAssertEqual(try ids("li:where([data-id=a], [data-id=b])"), ["a", "b"])
+        XCTAssertEqual(try ids("div:has(> header)"), ["modal"])
+        XCTAssertEqual(try ids("ul:has(li.chosen) > li:not(:has(*))").count, 3)
+        XCTAssertEqual(try ids("a:link"), ["Shop", "Later", "Terms"])
+        XCTAssertEqual(try ids("a:hover, a:visited, a::before"), [], "a page at rest has no pointer over it; pseudo-elements are not elements")
+        XCTAssertEqual(try ids("[HREF$=TERMS i]"), ["Terms"])
+        let empty = try HTMLDocument.parse("<div id=a></div><div id=b> </div><div id=c><!-- x --></div>")
+        XCTAssertEqual(try empty.querySelectorAll("div:empty").map { $0.id ?? "" }, ["a", "c"])
+        let scoped = try XCTUnwrap(doc.element(id: "modal"))
+        XCTAssertEqual(try scoped.querySelectorAll(":scope > header > h1").map(\.visibleText), ["Sale"])
+    }
+
+    func testFormStatePseudoClassesFromAttributes() throws {
+        let d = try HTMLDocument.parse("""
+        <form><input id=t required><input id=r type=radio checked><input id=c type=checkbox>
+        <fieldset disabled><legend><input id=inLegend></legend><input id=inSet><button id=b>Go</button></fieldset>
+        <input id=ro readonly><textarea id=ta placeholder=Hi></textarea><select id=s><option id=o1>1</option><option id=o2 selected>2</option></select></form>
+        """)
+        func ids(_ sel: String) throws -> [String] { try d.querySelectorAll(sel).map { $0.id ?? "" } }
+        XCTAssertEqual(try ids(":checked"), ["r", "o2"])
+        XCTAssertEqual(try ids("input:disabled, button:disabled"), ["inSet", "b"], "the first legend of a disabled fieldset stays enabled")
+        XCTAssertEqual(try ids("input:enabled"), ["t", "r", "c", "inLegend", "ro"])
+        XCTAssertEqual(try ids(":required"), ["t"])
+        XCTAssertEqual(try ids("input:read-only"), ["r", "c", "inSet", "ro"])
+        XCTAssertEqual(try ids(":placeholder-shown"), ["ta"])
+        XCTAssertEqual(try ids(":focus"), [], "no live page, nothing has focus")
+    }
+
     func testDescendantMatchingBacktracks() throws {
         // `div > p` must be tried on every div ancestor, not only the nearest one.
         let d = try HTMLDocument.parse("<div><p><div><span><em>x</em></span></div></p></div>")
@@ -95,7 +153,7 @@ final class SelectorTests: XCTestCase {
     }
 
     func testUnsupportedAndMalformedSelectorsThrow() {
-        for bad in ["", "a:hover", "a + b", "p ~ q", "[", "[x=", "#", ".", "a >", "[x='open]", "a,,b", "a $ b"] {
+        for bad in ["", "a:lang(en)", "a:no-such-state", "li:nth-child(x)", ":not()", "a + ", "[", "[x=", "#", ".", "a >", "[x='open]", "a,,b", "a $ b"] {
             XCTAssertThrowsError(try CSSSelector(bad), bad) { error in
                 XCTAssertTrue(error is SelectorError, bad)
             }

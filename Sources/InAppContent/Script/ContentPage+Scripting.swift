@@ -61,7 +61,7 @@ extension ContentPage {
             switch r {
             case .success(let v): return .success(v)
             case .failure(let f):
-                emit(.scriptError(f))
+                emit(.evaluationFailed(f))
                 return .failure(.exception(f))
             }
         }
@@ -156,6 +156,45 @@ extension ContentPage {
         do { found = try document.querySelector(selector) } catch { throw .invalidSelector(error) }
         guard let field = found else { emit(.tapTargetMissing(target: selector)); throw .noSuchElement("selector '\(selector)'") }
         try type(text, into: field)
+    }
+
+    /// Presses one key on a hardware keyboard (US layout): the focused element receives it, the body when nothing has
+    /// focus. `key` is a key name as `KeyboardEvent.key` gives it: `Enter`, `Backspace`, `Escape`, `Tab`, or one
+    /// character. `Enter` in a text field submits its form as a browser does (implicit submission, after `change`);
+    /// `Backspace` deletes the last character; `Escape` and `Tab` are plain key presses. With the statement subset,
+    /// `Enter` in a field submits its form and other keys do nothing.
+    public func press(_ key: String) throws(InputError) {
+        _ = pressInEngine(key)
+    }
+
+    @discardableResult
+    func pressInEngine(_ key: String) -> Bool {
+        let ran: Bool = {
+            scriptLock.lock(); defer { scriptLock.unlock() }
+            guard let s = scripting else { return false }
+            s.call("__oiaInternal.press", [.string(key)])
+            s.runDueTimers()
+            adoptScriptDocument(s.snapshot())
+            return true
+        }()
+        return ran
+    }
+
+    /// Taps the first element matching `selector` unless it already has focus, then presses `key` on it (see ``press(_:)``).
+    public func press(_ key: String, inSelector selector: String) throws(InputError) {
+        let found: HTMLNode?
+        do { found = try document.querySelector(selector) } catch { throw .invalidSelector(error) }
+        guard let node = found else { emit(.tapTargetMissing(target: selector)); throw .noSuchElement("selector '\(selector)'") }
+        let focused: Bool = {
+            scriptLock.lock(); defer { scriptLock.unlock() }
+            guard let s = scripting, let id = s.nodeID(of: node) else { return false }
+            return s.call("__oiaInternal.isFocused", [.number(Double(id.raw))]) == .bool(true)
+        }()
+        if !focused { try tap(node) }
+        if !pressInEngine(key), key == "Enter", node.tagName == "input",
+           let form = node.closestAncestor(where: { $0.tagName == "form" }) {
+            _ = try submit(form: form)
+        }
     }
 
     func setValueInEngine(_ value: String, for field: HTMLNode) throws(InputError) -> Bool {

@@ -43,6 +43,17 @@ final class PageScripting {
     private(set) var listeners: [Int32: Set<String>] = [:]
     private var selectors: [String: CSSSelector] = [:]
     private var orderVersion: UInt64 = .max
+    /// Checkedness set by script or input (tree id → checked), and the focused element, for `:checked`/`:focus`.
+    private var checkedness: [Int32: Bool] = [:]
+    private var focused: DOMNodeID?
+
+    /// The live state selectors read, by index in the current snapshot.
+    private var selectorState: SelectorState {
+        refreshOrder()
+        let order = self.order, checked = checkedness
+        return SelectorState(checked: { i in Int(i) < order.count ? checked[order[Int(i)]] : nil },
+                             focused: focused.flatMap { position[$0.raw] })
+    }
     private var order: [Int32] = []           // snapshot index → DOMNodeID.raw
     private var position: [Int32: Int32] = [:] // DOMNodeID.raw → snapshot index
     let bridgeEnabled: Bool
@@ -209,8 +220,9 @@ final class PageScripting {
     private func query(_ root: DOMNodeID, _ sel: CSSSelector, all: Bool, includeRoot: Bool = false) -> [DOMNodeID] {
         if isConnected(root), let scope = node(for: root) {
             var out: [DOMNodeID] = []
-            if includeRoot, scope.isElement, sel.matches(scope) { out.append(root) }
-            for m in scope.querySelectorAll(sel) {
+            let state = selectorState
+            if includeRoot, scope.isElement, sel.matches(scope, state: state) { out.append(root) }
+            for m in sel.select(in: scope, state: state, limit: all ? .max : 1) {
                 if let n = nodeID(of: m) { out.append(n) }
                 if !all && !out.isEmpty { break }
             }
@@ -375,14 +387,21 @@ final class PageScripting {
             let n = try id(first)
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
             guard tree.kind(n) == .element else { return .bool(false) }
-            if isConnected(n), let node = node(for: n) { return .bool(sel.matches(node)) }
+            if isConnected(n), let node = node(for: n) { return .bool(sel.matches(node, state: selectorState)) }
             return .bool(query(n, sel, all: false, includeRoot: true).first == n)
+        case "dom.setChecked":
+            let n = try id(first)
+            checkedness[n.raw] = a.count > 1 && a[1] == .bool(true)
+            return .undefined
+        case "dom.setFocus":
+            if case .number(let v)? = first, v >= 0 { focused = try id(first) } else { focused = nil }
+            return .undefined
         case "dom.closest":
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
             var cur: DOMNodeID? = try id(first)
             while let c = cur {
                 if tree.kind(c) == .element {
-                    if isConnected(c), let node = node(for: c) { if sel.matches(node) { return num(c) } }
+                    if isConnected(c), let node = node(for: c) { if sel.matches(node, state: selectorState) { return num(c) } }
                     else if query(c, sel, all: false, includeRoot: true).first == c { return num(c) }
                 }
                 cur = tree.parent(c)
@@ -460,6 +479,7 @@ final class PageScripting {
         case "userAgent":
             return .string("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148")
         case "clock.now": return .number(now)
+        case "clock.origin": return page.clockOrigin.map { .number(($0.timeIntervalSince1970 * 1000).rounded()) } ?? .undefined
         case "timer.set":
             guard let tid = int(first) else { return .undefined }
             var delay = max(0, a.count > 1 ? (a[1] == .undefined ? 0 : Double(str(a[1])) ?? 0) : 0)

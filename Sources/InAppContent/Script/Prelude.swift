@@ -273,52 +273,10 @@ const ParentNode = {
   prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); },
   replaceChildren(...ns) { H('dom.setText', this.__id, ''); this.append(...ns); },
 };
-// Selectors: CSSSelector natively; selectors whose last compound adds state pseudo-classes (:checked, :disabled,
-// :enabled, :selected, :not(…), :first-child, :last-child, :only-child, :nth-child(n), :empty, :focus) are
-// matched natively without them, then filtered here.
-const PSEUDO = /:(checked|disabled|enabled|selected|first-child|last-child|only-child|empty|focus|required|optional|not\(([^()]*)\)|nth-child\(\s*(\d+)\s*\))/g;
-function splitList(sel) {
-  const out = []; let depth = 0, cur = '';
-  for (const ch of sel) { if (ch === '(') depth++; if (ch === ')') depth--; if (ch === ',' && depth === 0) { out.push(cur); cur = ''; } else cur += ch; }
-  out.push(cur); return out.map(x => x.trim());
-}
-function pseudoOK(el, m) {
-  const kids = () => el.parentElement ? el.parentElement.children : [el];
-  switch (m[1].replace(/\(.*$/, '')) {
-    case 'checked': return !!el.checked || (el.localName === 'option' && el.selected);
-    case 'selected': return !!el.selected;
-    case 'disabled': return isDisabled(el);
-    case 'enabled': return CONTROLS.test(el.localName) && !isDisabled(el);
-    case 'required': return el.hasAttribute('required');
-    case 'optional': return CONTROLS.test(el.localName) && !el.hasAttribute('required');
-    case 'first-child': return kids()[0] === el;
-    case 'last-child': { const k = kids(); return k[k.length - 1] === el; }
-    case 'only-child': return kids().length === 1;
-    case 'empty': return !el.hasChildNodes();
-    case 'focus': return activeElement === el;
-    case 'not': return !el.matches(m[2]);
-    case 'nth-child': return kids()[+m[3] - 1] === el;
-  }
-  return false;
-}
+// Selectors: CSSSelector in the host (combinators, structural and logical pseudo-classes, and :checked/:focus read
+// from the live state the host mirrors).
 function query(scope, sel, all) {
-  try {
-    return all ? ids(H('dom.query', scope.__id, sel, true)) : wrap(H('dom.query', scope.__id, sel, false));
-  } catch (e) {
-    if (!(e && e.name === 'SyntaxError') || !sel.includes(':')) throw e;
-    const found = new Set();
-    for (const part of splitList(sel)) {
-      const pseudos = [...part.matchAll(PSEUDO)];
-      const base = part.replace(PSEUDO, '');
-      let lastComb = -1, depth = 0;
-      for (let i = 0; i < part.length; i++) { const c = part[i]; if (c === '(') depth++; else if (c === ')') depth--; else if (depth === 0 && (c === ' ' || c === '>')) lastComb = i; }
-      if (!pseudos.length || base.includes(':') || pseudos.some(m => m.index < lastComb)) throw e;
-      const baseSel = /[\s>]$/.test(base) || base === '' ? base + '*' : base;
-      for (const el of ids(H('dom.query', scope.__id, baseSel, true))) if (pseudos.every(m => pseudoOK(el, m))) found.add(el);
-    }
-    const list = ids(H('dom.query', scope.__id, '*', true)).filter(el => found.has(el));
-    return all ? list : (list[0] || null);
-  }
+  return all ? ids(H('dom.query', scope.__id, sel, true)) : wrap(H('dom.query', scope.__id, sel, false));
 }
 function cssEscape(s) { return String(s).replace(/[^\w-]/g, c => '\\' + c); }
 function mixin(C, o) { for (const k of Object.getOwnPropertyNames(o)) Object.defineProperty(C.prototype, k, Object.getOwnPropertyDescriptor(o, k)); }
@@ -562,11 +520,13 @@ reflect(HTMLInputElement, ['placeholder', 'pattern', 'min', 'max', 'step', 'acce
 reflect(HTMLInputElement, ['readOnly', 'multiple', 'autofocus'], 'bool');
 Object.defineProperty(HTMLInputElement.prototype, 'maxLength', { get() { const v = parseInt(this.getAttribute('maxlength'), 10); return isNaN(v) ? -1 : v; }, set(v) { this.setAttribute('maxlength', String(v)); } });
 function setOwn(o, k, v) { Object.defineProperty(o, k, { value: v, writable: true, configurable: true }); }
+// The checkedness lives on the element's wrapper; the host keeps a copy so that `:checked` selectors see it.
+function setCheckedness(el, v) { setOwn(el, '__c', !!v); H('dom.setChecked', el.__id, !!v); }
 function setChecked(el, v) {
-  setOwn(el, '__c', v);
+  setCheckedness(el, v);
   if (v && el.type === 'radio' && el.name) {
     const scope = el.form || g.document;
-    for (const r of scope.querySelectorAll('input[type=radio]')) if (r !== el && r.name === el.name && (r.form || g.document) === (el.form || g.document)) setOwn(r, '__c', false);
+    for (const r of scope.querySelectorAll('input[type=radio]')) if (r !== el && r.name === el.name && (r.form || g.document) === (el.form || g.document)) setCheckedness(r, false);
   }
 }
 class HTMLTextAreaElement extends HTMLElement {
@@ -639,10 +599,12 @@ function focusElement(el) {
   if (old) {
     if (focusValue !== null && 'value' in old && old.value !== focusValue && /^(input|textarea)$/.test(old.localName)) dispatch(old, new Event('change', { bubbles: true }));
     activeElement = null;
+    H('dom.setFocus', -1);
     dispatch(old, new FocusEvent('blur', { relatedTarget: el }));
     dispatch(old, new FocusEvent('focusout', { bubbles: true, relatedTarget: el }));
   }
   activeElement = el;
+  H('dom.setFocus', el ? el.__id : -1);
   focusValue = el && 'value' in el ? el.value : null;
   if (el) {
     dispatch(el, new FocusEvent('focus', { relatedTarget: old }));
@@ -670,7 +632,7 @@ function activate(el, isTrusted) {
     const wasChecked = act.checked;
     const group = act.type === 'radio' && act.name ? (act.form || g.document).querySelectorAll('input[type=radio]').filter(r => r.name === act.name && r.checked) : [];
     setChecked(act, act.type === 'checkbox' ? !wasChecked : true);
-    restore = () => { setChecked(act, wasChecked); for (const r of group) setOwn(r, '__c', true); };
+    restore = () => { setChecked(act, wasChecked); for (const r of group) setCheckedness(r, true); };
     void before;
     restore.changed = act.checked !== wasChecked;
   }
@@ -728,7 +690,7 @@ function typeText(el, text) {
     const pressOk = dispatch(el, press);
     if (pressOk) {
       if (key === 'Enter' && el.localName === 'input') {
-        const f = el.form; if (f) { const sub = f.querySelector('button:not([type]), button[type=submit], input[type=submit], input[type=image]'); if (sub) activate(sub, true); else if (f.elements.filter(e => e.localName === 'input' && !/^(submit|button|reset|image|checkbox|radio|hidden)$/.test(e.type)).length <= 1) submitForm(f, null, true); }
+        implicitSubmission(el);
       } else {
         const max = el.maxLength === undefined ? -1 : el.maxLength;
         if (!(el.readOnly) && (max < 0 || el.value.length < max)) {
@@ -739,6 +701,54 @@ function typeText(el, text) {
     }
     dispatch(el, trusted(new KeyboardEvent('keyup', { key, keyCode: code, bubbles: true, cancelable: true })));
   }
+}
+
+// A key that is not a character, pressed on the focused element (the body when nothing has focus), as a US hardware
+// keyboard sends it: keydown, keypress (Enter only), the key's effect, keyup to whatever has focus by then.
+const namedKeyCodes = { Enter: 13, Backspace: 8, Escape: 27, Tab: 9 };
+function isTextField(el) {
+  return !!el && (el.localName === 'textarea' ||
+    (el.localName === 'input' && !/^(submit|button|reset|image|checkbox|radio|hidden|file|range|color)$/.test(el.type)));
+}
+function focusedOrBody() { return activeElement && activeElement.isConnected ? activeElement : doc.body; }
+function implicitSubmission(el) {
+  const f = el.form;
+  if (!f) return;
+  const sub = f.querySelector('button:not([type]), button[type=submit], input[type=submit], input[type=image]');
+  if (sub) { if (!isDisabled(sub)) activate(sub, true); return; }
+  const blocking = f.elements.filter(e => e.localName === 'input' && !/^(submit|button|reset|image|checkbox|radio|hidden)$/.test(e.type));
+  if (blocking.length <= 1) submitForm(f, null, true);
+}
+function pressKey(key) {
+  if (!(key in namedKeyCodes)) { typeText(focusedOrBody(), key); return; }
+  const el = focusedOrBody();
+  const keyCode = namedKeyCodes[key];
+  const init = { key, code: key, keyCode, which: keyCode, bubbles: true, cancelable: true, composed: true, view: g };
+  const up = () => dispatch(focusedOrBody(), trusted(new KeyboardEvent('keyup', init)));
+  if (!dispatch(el, trusted(new KeyboardEvent('keydown', init)))) { up(); return; }
+  if (key === 'Enter') {
+    if (dispatch(el, trusted(new KeyboardEvent('keypress', Object.assign({}, init, { charCode: 13 }))))) {
+      if (el.localName === 'textarea' && !el.readOnly) {
+        if (dispatch(el, trusted(new InputEvent('beforeinput', { inputType: 'insertLineBreak', bubbles: true, cancelable: true })))) {
+          setOwn(el, '__v', el.value + '\n'); setOwn(el, '__dirty', true);
+          dispatch(el, trusted(new InputEvent('input', { inputType: 'insertLineBreak', bubbles: true })));
+        }
+      } else if (isTextField(el)) {
+        dispatch(el, trusted(new InputEvent('beforeinput', { inputType: 'insertLineBreak', bubbles: true, cancelable: true })));
+        if (focusValue !== null && el.value !== focusValue) { focusValue = el.value; dispatch(el, trusted(new Event('change', { bubbles: true }))); }
+        implicitSubmission(el);
+      } else if (el !== doc.body && (el.localName === 'button' || (el.localName === 'a' && el.hasAttribute('href')) ||
+                 (el.localName === 'input' && /^(submit|button|reset|image)$/.test(el.type)))) {
+        if (!isDisabled(el)) activate(el, true);
+      }
+    }
+  } else if (key === 'Backspace' && isTextField(el) && !el.readOnly && el.value.length > 0) {
+    if (dispatch(el, trusted(new InputEvent('beforeinput', { inputType: 'deleteContentBackward', bubbles: true, cancelable: true })))) {
+      setOwn(el, '__v', Array.from(el.value).slice(0, -1).join('')); setOwn(el, '__dirty', true);
+      dispatch(el, trusted(new InputEvent('input', { inputType: 'deleteContentBackward', bubbles: true })));
+    }
+  }
+  up();
 }
 
 // ---- Document ----
@@ -922,10 +932,10 @@ cons.dir = cons.log; cons.table = cons.log; cons.assert = (c, ...a) => { if (!c)
 cons.group = cons.log; cons.groupCollapsed = cons.log; cons.groupEnd = () => {}; cons.time = () => {}; cons.timeEnd = () => {}; cons.count = () => {};
 def('console', cons);
 
-// Date follows the page's virtual clock (wall time at load + virtual milliseconds), so countdowns and durations
+// Date follows the page's virtual clock (wall time at load, or the page's clockOrigin, + virtual milliseconds), so countdowns and durations
 // measured by scripts move with advanceTime, not with real time.
 const RealDate = Date;
-const loadedAt = RealDate.now();
+const loadedAt = H('clock.origin') ?? RealDate.now();
 const virtualNow = () => loadedAt + H('clock.now');
 function VirtualDate(...a) {
   if (!new.target) return new RealDate(virtualNow()).toString();
@@ -1072,6 +1082,8 @@ const internal = {
     return { prevented: !activate(el, true) };
   },
   type(id, text) { typeText(wrap(id), String(text)); },
+  press(key) { pressKey(String(key)); },
+  isFocused(id) { return activeElement === wrap(id); },
   setValue(id, v) { const el = wrap(id); focusElement(el); el.value = v; dispatch(el, trusted(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText' }))); dispatch(el, trusted(new Event('change', { bubbles: true }))); },
   value(id) { const el = wrap(id); return 'value' in el ? el.value : null; },
   checked(id) { const el = wrap(id); return !!el.checked; },

@@ -42,6 +42,17 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
         self.kind = kind; self.message = message; self.line = line; self.column = column; self.sourceURL = sourceURL
     }
 
+    /// For an exception, the name of what was thrown as `error.name` gives it (`TypeError`, `ReferenceError`, a page's
+    /// own error class), read from the start of ``message``; `Error` when the message has no name before a colon.
+    /// For a limit or an unsupported script, the kind (`timeout`, `memory`, …).
+    public var errorName: String {
+        guard kind == .exception else { return kind.rawValue }
+        guard let colon = message.firstIndex(of: ":") else { return "Error" }
+        let name = message[..<colon]
+        let isIdentifier = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+        return isIdentifier ? String(name) : "Error"
+    }
+
     public var description: String {
         var s = "\(kind.rawValue): \(message)"
         if let line { s += " at \(sourceURL ?? "script"):\(line)" + (column.map { ":\($0)" } ?? "") }
