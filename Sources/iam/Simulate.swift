@@ -32,7 +32,7 @@ extension ScenarioDriver {
 }
 
 /// Steps on the displayed HTML message's page: {"tap": {"selector": …}|{"text": …}}, {"type": {"selector": …,
-/// "text": …}}, {"check": {"selector": …}}. Bridge calls, handler posts, navigations, console lines and script
+/// "text": …}}, {"check": {"selector": …}}, {"uncheck": {"selector": …}}, {"press": {"key": "Enter", "selector": …?}}. Bridge calls, handler posts, navigations, console lines and script
 /// errors of the page are traced (`bridgeCall` with "method" and "arguments", …).
 private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any ScenarioDriver, _ harness: Harness) throws {
     guard let page = driver.htmlPage else { throw ScenarioError(description: "\(key): no HTML message is displayed") }
@@ -48,10 +48,13 @@ private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any Sce
                 throw ScenarioError(description: "type: expected {\"selector\": …, \"text\": …}")
             }
             try page.type(text, intoSelector: sel)
-        case "check":
-            guard let sel = o["selector"]?.stringValue else { throw ScenarioError(description: "check: expected {\"selector\": …}") }
-            guard let field = try page.document.querySelector(sel) else { throw ScenarioError(description: "check: no element matches \(sel)") }
-            if !page.isChecked(field) { try page.tap(field) }
+        case "check", "uncheck":
+            guard let sel = o["selector"]?.stringValue else { throw ScenarioError(description: "\(key): expected {\"selector\": …}") }
+            guard let field = try page.document.querySelector(sel) else { throw ScenarioError(description: "\(key): no element matches \(sel)") }
+            if page.isChecked(field) != (key == "check") { try page.tap(field) }
+        case "press":
+            guard let k = o["key"]?.stringValue else { throw ScenarioError(description: "press: expected {\"key\": \"Enter\"} (and an optional \"selector\")") }
+            if let sel = o["selector"]?.stringValue { try page.press(k, inSelector: sel) } else { try page.press(k) }
         default: break
         }
     } catch let e as ScenarioError { throw e } catch { throw ScenarioError(description: "\(key): \(error)") }
@@ -218,7 +221,7 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
         if case .object(let o) = value, o["selector"] != nil || o["text"] != nil { try htmlStep(key, o, driver, harness) }
         else if case .object(let o) = value, let b = o["button"]?.numberValue { try driver.tap(button: Int(b)) }
         else { try driver.tap(button: nil) }
-    case "type", "check":
+    case "type", "check", "uncheck", "press":
         guard case .object(let o) = value else { throw ScenarioError(description: "\(key) needs an object") }
         try htmlStep(key, o, driver, harness)
     case "close": try driver.close()
