@@ -43,12 +43,12 @@ var targets: [Target] = [
     .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
-    .target(name: "AppboyKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit"), swiftSettings: strict),
 
     // Performance figures (release build): swift run -c release openinapp-bench
     .executableTarget(name: "Bench", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
-                                                  "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI"]
+                                                  "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit"]
                                                  + shims("UIKit", "WebKit"), swiftSettings: strict),
 
 
@@ -66,7 +66,7 @@ var targets: [Target] = [
                     + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
-    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppTestSupport"] + shims("UIKit")),
+    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppContent", "InAppTestSupport"] + shims("UIKit")),
     // Fuzz regressions, facade concurrency stress, bad-input matrix and leak checks across every facade.
     .testTarget(name: "ReliabilityTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                         "AppboyKit", "InAppCore", "InAppContent", "InAppRendering",

@@ -1,4 +1,5 @@
 import Foundation
+import InAppContent
 import InAppCore
 
 /// The legacy in-app message controller: a thin translation onto the core `PresentationEngine`, which owns the
@@ -14,6 +15,16 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
 
     let environment: MessagingEnvironment
     let presenter: PresentationEngine<AppboyMessage>
+    /// The web views of displayed HTML messages (one at a time on screen; kept per id while dismissing).
+    private let htmlPages = Locked<[MessageID: ABKInAppMessageWebViewBridge]>([:])
+
+    /// Headless extra (not upstream): the page of the HTML message on screen, running its JavaScript, or nil when
+    /// none is displayed. Tap, type, press and advance its timers as a person and time would
+    /// (`try controller.htmlPage?.tap(selector: "#vote")`); bridge calls and links reach the SDK as on a device.
+    public var htmlPage: ContentPage? {
+        guard let displayed = presenter.displayedMessage?.messageID else { return nil }
+        return htmlPages.withLock { $0[displayed]?.page }
+    }
 
     init(environment: MessagingEnvironment) {
         self.environment = environment
@@ -97,6 +108,13 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
             }
             MessageAnalytics.impression(m.core, trace: self.environment.trace)
             if m.object.isControl { self.presenter.dismiss(m.messageID, cause: .app) }
+            if let html = m.object as? ABKInAppMessageHTMLBase {
+                let bridge = ABKInAppMessageWebViewBridge(message: html, id: m.messageID, controller: self)
+                self.htmlPages.withLock { $0[m.messageID] = bridge }
+            }
+        }
+        hooks.didDismiss = { [weak self] m, _ in
+            self?.htmlPages.withLock { $0[m.messageID] = nil }
         }
         hooks.clicked = { [weak self] m, click in
             guard let self else { return }

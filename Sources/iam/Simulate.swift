@@ -181,6 +181,7 @@ nonisolated(unsafe) var scenarioDrivers: [String: (Harness) -> any ScenarioDrive
     "core": { CoreDriver(harness: $0) },
     "adobe": { AdobeDriver(harness: $0) },
     "braze": { BrazeDriver(harness: $0) },
+    "appboy": { AppboyDriver(harness: $0) },
 ]
 
 func runScenario(_ scenario: Scenario) throws -> Trace {
@@ -270,7 +271,9 @@ extension Command {
         "personalization:decisions", "payload": [...]}]} hands the simulated Edge network that response and
         fetches its surfaces with updatePropositionsForSurfaces; trackAction "name" or {"action", "data"?} sends
         an app event the in-app rules are evaluated against), braze (deliver a Braze in-app message JSON payload, presented by
-        BrazeInAppMessageUI).
+        BrazeInAppMessageUI), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, shown by the
+        legacy Appboy controller with its page running). HTML messages: tap {"selector"} or {"text"}, type
+        {"selector", "text"}, check/uncheck {"selector"}, press {"key", "selector"?}; advance fires page timers.
 
         Prints one JSON object per trace event (or a table with --table). A bad file or step gives one error
         line and exit status 2.

@@ -7,6 +7,10 @@ import AEPServices
 @_spi(OpenInApp) import AEPMessaging
 import BrazeKit
 import BrazeUI
+import AppboyKit
+#if canImport(UIKit)
+import UIKit
+#endif
 #if canImport(WebKit)
 import WebKit
 #endif
@@ -156,6 +160,60 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
         case "show": choice.withLock { $0 = .now }
         case "reenqueue": choice.withLock { $0 = .reenqueue }
         case "discard", "suppress": choice.withLock { $0 = .discard }
+        default: throw ScenarioError(description: "decide: expected show, reenqueue or discard, not \(d)")
+        }
+    }
+}
+
+/// Scenario steps carried out through the legacy Appboy facade (`AppboyKit`). `deliver` takes an HTML in-app
+/// message as the legacy SDK receives it ({"type": "HTML" or "HTML_FULL", "message_id": …, "message": "<html>…"});
+/// it is delivered as a campaign triggered at session start and shown by `Appboy.sharedInstance()`'s controller,
+/// whose delegate answers the display choice. Its page runs the message's JavaScript: tap, type, check, press and
+/// advance drive it; `appboyBridge` calls and `appboy://` links reach the SDK as on a device.
+final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @unchecked Sendable {
+    private let appboy: Appboy
+    private let choice = Locked(ABKInAppMessageDisplayChoice.displayInAppMessageNow)
+
+    init(harness: Harness) {
+        Appboy.start(withApiKey: "scenario", in: UIApplication.shared, withLaunchOptions: nil,
+                     withAppboyOptions: [ABKMinimumTriggerTimeIntervalKey: 0])
+        appboy = Appboy.sharedInstance()!
+        appboy.inAppMessageController.delegate = self
+    }
+
+    func before(inAppMessageDisplayed inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice { choice.snapshot }
+
+    func deliver(_ message: JSONValue) throws {
+        guard case .object(let o) = message, let type = o["type"]?.stringValue,
+              let id = o["message_id"]?.stringValue, let html = o["message"]?.stringValue else {
+            throw ScenarioError(description: "deliver (appboy): expected {\"type\": \"HTML\", \"message_id\": …, \"message\": \"<html>…\"}")
+        }
+        guard ["HTML", "HTML_FULL"].contains(type.uppercased()) else {
+            throw ScenarioError(description: "deliver (appboy): HTML and HTML_FULL messages; the braze vendor takes the other types (same payload)")
+        }
+        let core = InAppMessage(id: MessageID(rawValue: id), content: .html(HTMLContent(html: html)))
+        appboy.deliveryEngine.startSession(with: [Campaign(message: core, triggers: [.sessionStart])])
+    }
+
+    var htmlPage: ContentPage? { appboy.inAppMessageController.htmlPage }
+
+    func tap(button: Int?) throws {
+        throw ScenarioError(description: "tap (appboy): HTML messages are tapped by {\"selector\": …} or {\"text\": …}")
+    }
+
+    func close() throws {
+        guard let page = htmlPage else { throw ScenarioError(description: "close: no message is displayed") }
+        _ = page.evaluate("appboyBridge.closeMessage()")
+    }
+
+    func dismiss() throws { try close() }
+    func presentNext() throws { appboy.inAppMessageController.displayNextInAppMessage() }
+
+    func setDecision(_ d: String) throws {
+        switch d {
+        case "show": choice.withLock { $0 = .displayInAppMessageNow }
+        case "reenqueue": choice.withLock { $0 = .reenqueueInAppMessage }
+        case "discard", "suppress": choice.withLock { $0 = .discardInAppMessage }
         default: throw ScenarioError(description: "decide: expected show, reenqueue or discard, not \(d)")
         }
     }
