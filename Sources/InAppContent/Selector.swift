@@ -54,8 +54,17 @@ public struct CSSSelector: Sendable, Equatable {
 
     /// Parses a selector list; throws ``SelectorError`` for empty input, bad syntax or unsupported features
     /// (namespaces, unknown pseudo-classes, `:lang()`, `:dir()`).
-    public init(_ text: String) throws(SelectorError) {
+    public init(_ text: String) throws(SelectorError) { try self.init(text, depth: 0) }
+
+    /// Deepest nesting of selector arguments (`:not(:is(…))`) and most steps in one complex selector: page scripts
+    /// are untrusted, and matching recurses once per level and per step.
+    static let maxNesting = 32, maxSteps = 256
+
+    init(_ text: String, depth: Int) throws(SelectorError) {
         self.text = text
+        guard depth <= CSSSelector.maxNesting else {
+            throw SelectorError(reason: "selector arguments nested deeper than \(CSSSelector.maxNesting)", position: 0)
+        }
         let s = Array(text.unicodeScalars)
         var i = 0
         var list: [Complex] = []
@@ -162,7 +171,7 @@ public struct CSSSelector: Sendable, Equatable {
                         argument = text
                     }
                     if element { c.pseudos.append(.never) }   // ::before and friends: valid, but never an element
-                    else { c.pseudos.append(try CSSSelector.pseudo(pname, argument, at: i, fail)) }
+                    else { c.pseudos.append(try CSSSelector.pseudo(pname, argument, depth: depth + 1, fail)) }
                     any = true
                 } else {
                     break
@@ -171,6 +180,7 @@ public struct CSSSelector: Sendable, Equatable {
             guard any else { throw fail(i < s.count ? "unexpected character '\(s[i])'" : "empty selector") }
             if let comb = pendingCombinator { current.combinators.append(comb) }
             current.parts.append(c)
+            if current.parts.count > CSSSelector.maxSteps { throw fail("more than \(CSSSelector.maxSteps) steps in one selector") }
             pendingCombinator = nil
             let hadSpace = skipSpace()
             if i >= s.count { break }
@@ -201,7 +211,7 @@ public struct CSSSelector: Sendable, Equatable {
         let end = Int(scope.record.end)
         var out: [HTMLNode] = []
         var memo = Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
-        var ctx = SelectorContext(state: state, scope: scope.index)
+        var ctx = SelectorContext(state: state, scope: scope.index, isQuery: true)
         var i = Int(scope.index) + 1
         while i <= end && out.count < limit {
             if doc.nodes[i].kind == .element {
@@ -241,11 +251,16 @@ public struct CSSSelector: Sendable, Equatable {
     }
 
     func matches(_ doc: HTMLDocument, _ node: Int32, _ ctx: inout SelectorContext) -> Bool {
-        // A nested list (`:not(…)`) numbers its selectors from 0 too: its failures are remembered apart.
+        // A nested list (`:not(…)`) numbers its selectors from 0 too: its memo and failures are kept apart, by text,
+        // for the rest of the query.
         let outer = ctx.failed
-        ctx.failed = []
-        defer { ctx.failed = outer }
-        var memo = Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
+        ctx.failed = ctx.innerFailed.removeValue(forKey: text) ?? []
+        var memo = ctx.innerMemos.removeValue(forKey: text) ?? Memo(list.map { [Set<Int32>](repeating: [], count: $0.parts.count) })
+        defer {
+            ctx.innerMemos[text] = memo
+            ctx.innerFailed[text] = ctx.failed
+            ctx.failed = outer
+        }
         for (n, complex) in list.enumerated() where matches(doc, node, complex, &memo, n, &ctx) { return true }
         return false
     }
@@ -296,12 +311,16 @@ public struct CSSSelector: Sendable, Equatable {
                 case .descendant:
                     var a = doc.nodes[Int(node)].parent
                     while doc.isElement(a) && !ok { ok = matchGeneral(doc, a, c, step: k - 1, selector: n, &ctx); a = doc.nodes[Int(a)].parent }
-                case .adjacent:
-                    let p = doc.previousElementSibling(node)
-                    ok = p >= 0 && matchGeneral(doc, p, c, step: k - 1, selector: n, &ctx)
-                case .sibling:
-                    var p = doc.previousElementSibling(node)
-                    while p >= 0 && !ok { ok = matchGeneral(doc, p, c, step: k - 1, selector: n, &ctx); p = doc.previousElementSibling(p) }
+                case .adjacent, .sibling:
+                    let parent = doc.nodes[Int(node)].parent
+                    guard parent >= 0 else { break }
+                    let siblings = ctx.elementChildren(doc, of: parent)
+                    var i = (ctx.position[node] ?? 1) - 2
+                    while i >= 0 && !ok {
+                        ok = matchGeneral(doc, siblings[i], c, step: k - 1, selector: n, &ctx)
+                        if c.combinators[k - 1] == .adjacent { break }
+                        i -= 1
+                    }
                 }
             }
         }
@@ -362,28 +381,35 @@ public struct CSSSelector: Sendable, Equatable {
         case .nth(let a, let b, let fromEnd, let ofType, let of):
             let parent = r.parent
             guard parent >= 0 else { return false }
-            if let of, !of.matches(doc, node, &ctx) { return false }
-            var index = 0, c = doc.nodes[Int(parent)].firstChild, passed = false
-            while c >= 0 {
-                let cr = doc.nodes[Int(c)]
-                if c == node { passed = true; if !fromEnd { index += 1; break } }
-                if cr.kind == .element && (!ofType || cr.name == r.name) && (fromEnd ? passed : true)
-                    && (of == nil || of!.matches(doc, c, &ctx)) { index += 1 }
-                c = cr.nextSibling
+            let siblings = ctx.elementChildren(doc, of: parent)
+            var index: Int, count: Int
+            if let of {
+                guard of.matches(doc, node, &ctx) else { return false }
+                let key = of.text + "\u{0}" + String(parent)
+                if ctx.ofPositions[key] == nil {
+                    var positions: [Int32: (index: Int, count: Int)] = [:]
+                    let matching = siblings.filter { of.matches(doc, $0, &ctx) }
+                    for (i, e) in matching.enumerated() { positions[e] = (i + 1, matching.count) }
+                    ctx.ofPositions[key] = positions
+                }
+                guard let p = ctx.ofPositions[key]?[node] else { return false }
+                (index, count) = p
+            } else if ofType {
+                index = ctx.typePosition[node] ?? 1
+                count = ctx.typeCount[Int64(parent) << 32 | Int64(UInt32(bitPattern: r.name))] ?? 1
+            } else {
+                index = ctx.position[node] ?? 1
+                count = siblings.count
             }
+            if fromEnd { index = count - index + 1 }
             if a == 0 { return index == b }
             let d = index - b
             return d % a == 0 && d / a >= 0
         case .only(let ofType):
             let parent = r.parent
             guard parent >= 0 else { return false }
-            var c = doc.nodes[Int(parent)].firstChild
-            while c >= 0 {
-                let cr = doc.nodes[Int(c)]
-                if c != node && cr.kind == .element && (!ofType || cr.name == r.name) { return false }
-                c = cr.nextSibling
-            }
-            return true
+            let siblings = ctx.elementChildren(doc, of: parent)
+            return ofType ? ctx.typeCount[Int64(parent) << 32 | Int64(UInt32(bitPattern: r.name))] == 1 : siblings.count == 1
         case .empty:
             var c = r.firstChild
             while c >= 0 {
@@ -397,14 +423,30 @@ public struct CSSSelector: Sendable, Equatable {
         case .not(let inner): return !inner.matches(doc, node, &ctx)
         case .anyOf(let inner): return inner.matches(doc, node, &ctx)
         case .has(let inner, let childOnly):
-            if childOnly {
-                var c = r.firstChild
-                while c >= 0 { if doc.isElement(c) && inner.matches(doc, c, &ctx) { return true }; c = doc.nodes[Int(c)].nextSibling }
+            // One `matches` call looks in this subtree only; a query computes it once for every node, children
+            // before parents (reverse document order).
+            let key = (childOnly ? ">" : " ") + inner.text
+            if !ctx.isQuery && ctx.hasMatch[key] == nil {
+                var i = node + 1
+                while i <= r.end {
+                    if doc.isElement(i) && (!childOnly || doc.nodes[Int(i)].parent == node) && inner.matches(doc, i, &ctx) { return true }
+                    i += 1
+                }
                 return false
             }
-            var i = node + 1
-            while i <= r.end { if doc.isElement(i) && inner.matches(doc, i, &ctx) { return true }; i += 1 }
-            return false
+            if ctx.hasMatch[key] == nil {
+                var flags = [Bool](repeating: false, count: doc.nodes.count)
+                var i = doc.nodes.count - 1
+                while i > 0 {
+                    let p = doc.nodes[i].parent
+                    if p >= 0 && doc.nodes[i].kind == .element && (inner.matches(doc, Int32(i), &ctx) || (!childOnly && flags[i])) {
+                        flags[Int(p)] = true
+                    }
+                    i -= 1
+                }
+                ctx.hasMatch[key] = flags
+            }
+            return ctx.hasMatch[key]![Int(node)]
         case .checked:
             if let live = ctx.state?.checked(node) { return live }
             if r.name == N.input { let t = doc.inputType(node); return (t == "checkbox" || t == "radio") && doc.hasAttribute(node, N.checked) }
@@ -439,11 +481,11 @@ public struct CSSSelector: Sendable, Equatable {
     }
     // MARK: Pseudo-classes
 
-    static func pseudo(_ name: String, _ argument: String?, at position: Int,
+    static func pseudo(_ name: String, _ argument: String?, depth: Int,
                        _ fail: (String) -> SelectorError) throws(SelectorError) -> Pseudo {
         func inner() throws(SelectorError) -> CSSSelector {
             guard let argument, !argument.trimmingCharacters(in: .whitespaces).isEmpty else { throw fail(":\(name)() needs a selector") }
-            return try CSSSelector(argument)
+            return try CSSSelector(argument, depth: depth)
         }
         func nth(fromEnd: Bool, ofType: Bool) throws(SelectorError) -> Pseudo {
             guard let argument else { throw fail(":\(name)() needs an argument") }
@@ -451,7 +493,7 @@ public struct CSSSelector: Sendable, Equatable {
             var of: CSSSelector?
             if !ofType, let r = argument.range(of: " of ") {
                 formula = String(argument[..<r.lowerBound])
-                of = try CSSSelector(String(argument[r.upperBound...]))
+                of = try CSSSelector(String(argument[r.upperBound...]), depth: depth)
             }
             guard let (a, b) = anPlusB(formula) else { throw fail("bad An+B in :\(name)(\(argument))") }
             return .nth(a: a, b: b, fromEnd: fromEnd, ofType: ofType, of: of)
@@ -474,7 +516,7 @@ public struct CSSSelector: Sendable, Equatable {
         case "is", "where", "matches", "-webkit-any": return .anyOf(try inner())
         case "has":
             let text = (argument ?? "").trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix(">") { return .has(try CSSSelector(String(text.dropFirst())), childOnly: true) }
+            if text.hasPrefix(">") { return .has(try CSSSelector(String(text.dropFirst()), depth: depth), childOnly: true) }
             if text.hasPrefix("+") || text.hasPrefix("~") { throw fail(":has() with a sibling combinator is not supported") }
             return .has(try inner(), childOnly: false)
         case "checked": return .checked
@@ -500,16 +542,29 @@ public struct CSSSelector: Sendable, Equatable {
 
     /// `odd`, `even`, `B`, `An`, `An+B` (spaces allowed around the sign).
     static func anPlusB(_ text: String) -> (Int, Int)? {
+        // Browsers clamp huge coefficients; no element index comes near ±2^30, so neither does arithmetic on them.
+        func clamp(_ v: Int) -> Int { max(-(1 << 30), min(1 << 30, v)) }
+        guard let (a, b) = anPlusBUnclamped(text) else { return nil }
+        return (clamp(a), clamp(b))
+    }
+
+    private static func anPlusBUnclamped(_ text: String) -> (Int, Int)? {
         let t = text.lowercased().filter { !$0.isWhitespace }
         if t == "odd" { return (2, 1) }
         if t == "even" { return (2, 0) }
-        guard let n = t.firstIndex(of: "n") else { return Int(t).map { (0, $0) } }
+        func int(_ x: String) -> Int? {
+            if let v = Int(x) { return v }
+            let digits = x.drop { $0 == "+" || $0 == "-" }
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+            return x.hasPrefix("-") ? Int.min : Int.max   // saturate; clamped by the caller
+        }
+        guard let n = t.firstIndex(of: "n") else { return int(t).map { (0, $0) } }
         let aText = String(t[..<n])
         let a: Int
-        switch aText { case "", "+": a = 1; case "-": a = -1; default: guard let v = Int(aText) else { return nil }; a = v }
+        switch aText { case "", "+": a = 1; case "-": a = -1; default: guard let v = int(aText) else { return nil }; a = v }
         let rest = String(t[t.index(after: n)...])
         if rest.isEmpty { return (a, 0) }
-        guard rest.first == "+" || rest.first == "-", let b = Int(rest.first == "+" ? String(rest.dropFirst()) : rest) else { return nil }
+        guard rest.first == "+" || rest.first == "-", let b = int(rest.first == "+" ? String(rest.dropFirst()) : rest) else { return nil }
         return (a, b)
     }
 
@@ -529,8 +584,44 @@ struct SelectorState {
 struct SelectorContext {
     var state: SelectorState?
     var scope: Int32 = 0
+    /// A query over many elements (tables computed for the whole document pay off), not one `matches` call.
+    var isQuery = false
     /// Failed (complex selector, step, node) triples of the general matcher in this query.
     var failed: Set<Int64> = []
+    /// Per nested selector (by its text) for the rest of the query: its ancestor-walk memo and general-matcher
+    /// failures, and for `:has()` which nodes have a matching descendant (or child), so that a query stays
+    /// linear in the document however often a pseudo-class argument is tried.
+    var innerMemos: [String: CSSSelector.Memo] = [:]
+    var innerFailed: [String: Set<Int64>] = [:]
+    var hasMatch: [String: [Bool]] = [:]
+    /// Element children of a parent, in order, and each element's position among them (1-based), its position among
+    /// siblings of its type, and the count per type: `:nth-*` and sibling steps read these instead of walking siblings.
+    var children: [Int32: [Int32]] = [:]
+    var position: [Int32: Int] = [:]
+    var typePosition: [Int32: Int] = [:]
+    var typeCount: [Int64: Int] = [:]
+    var ofPositions: [String: [Int32: (index: Int, count: Int)]] = [:]
+
+    mutating func elementChildren(_ doc: HTMLDocument, of parent: Int32) -> [Int32] {
+        if let known = children[parent] { return known }
+        var list: [Int32] = []
+        var perType: [Int32: Int] = [:]
+        var c = doc.nodes[Int(parent)].firstChild
+        while c >= 0 {
+            let r = doc.nodes[Int(c)]
+            if r.kind == .element {
+                list.append(c)
+                position[c] = list.count
+                let t = (perType[r.name] ?? 0) + 1
+                perType[r.name] = t
+                typePosition[c] = t
+            }
+            c = r.nextSibling
+        }
+        for (name, count) in perType { typeCount[Int64(parent) << 32 | Int64(UInt32(bitPattern: name))] = count }
+        children[parent] = list
+        return list
+    }
 }
 
 extension HTMLDocument {

@@ -94,6 +94,52 @@ final class SelectorTests: XCTestCase {
         XCTAssertEqual(try scoped.querySelectorAll(":scope > header > h1").map(\.visibleText), ["Sale"])
     }
 
+    // Page scripts are untrusted: nesting and length are bounded, huge An+B coefficients saturate, and queries with
+    // sibling steps, :nth-*, :has() and nested arguments stay linear on wide and deep documents (each would be
+    // billions of steps if siblings or subtrees were walked again for every element).
+    func testHostileSelectorsAreBoundedAndWideOrDeepDocumentsStayLinear() throws {
+        XCTAssertThrowsError(try CSSSelector(String(repeating: ":not(", count: 40) + "a" + String(repeating: ")", count: 40)))
+        XCTAssertNoThrow(try CSSSelector(String(repeating: ":not(", count: 10) + "a" + String(repeating: ")", count: 10)))
+        XCTAssertThrowsError(try CSSSelector(Array(repeating: "a", count: 300).joined(separator: " + ")))
+        XCTAssertEqual(try ids("li:nth-child(99999999999999999999999n + 99999999999999999999)"), [])
+        XCTAssertEqual(try ids("li:nth-child(-9223372036854775808n + 9223372036854775807)"), [])
+        XCTAssertEqual(try ids("li:nth-child(-99999999999999999999999n+2)"), ["b"], "only n = 0 gives an index ≥ 1")
+
+        let n = 50_000
+        let wide = try HTMLDocument.parse("<ul>" + (1...n).map { "<li class=\($0 == n ? "last" : "i")>\($0)</li>" }.joined() + "</ul>")
+        XCTAssertEqual(try wide.querySelectorAll("li:nth-child(2)").map(\.visibleText), ["2"])
+        XCTAssertEqual(try wide.querySelectorAll("li:last-child, li:nth-last-of-type(2)").map(\.visibleText), ["\(n - 1)", "\(n)"])
+        XCTAssertEqual(try wide.querySelectorAll("li + li").count, n - 1)
+        XCTAssertEqual(try wide.querySelectorAll("li.i ~ li.last").count, 1)
+        XCTAssertEqual(try wide.querySelectorAll("li:nth-child(2 of .i)").map(\.visibleText), ["2"])
+        XCTAssertEqual(try wide.querySelectorAll("ul:has(> .last), li:has(b)").count, 1)
+        XCTAssertEqual(try wide.querySelectorAll("li:not(:only-child):not(:first-of-type)").count, n - 1)
+
+        let depth = 20_000
+        let deep = try HTMLDocument.parse(String(repeating: "<div>", count: depth) + "<p>x</p>")
+        XCTAssertEqual(try deep.querySelectorAll("*:has(.none)").count, 0)
+        XCTAssertEqual(try deep.querySelectorAll("div:has(p)").count, depth)
+        XCTAssertEqual(try deep.querySelectorAll("div:not(div div)").count, 1)
+        XCTAssertEqual(try deep.querySelectorAll(":is(section, div) > p:only-child").count, 1)
+    }
+
+    // Random token soup: every selector either parses and matches, or throws SelectorError; nothing traps.
+    func testRandomSelectorsParseOrThrowAndNeverTrap() {
+        let tokens = ["a", "li", "*", "#modal", ".btn", "[data-id]", "[href^=h i]", " ", " > ", " + ", " ~ ", ", ", ":not(", ":is(",
+                      ":has(", ":has(> ", ")", ":nth-child(", "2n+1", "-n+3", "odd", " of .x", ":first-child", ":checked",
+                      ":scope", "::before", ":hover", "(", "]", "[", "'", "\\", ":nth-of-type(", "999999999999999999999n", "-"]
+        var rng = SystemRandomNumberGenerator.Seeded(seed: 42)
+        var parsed = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 1...12, using: &rng)).map { _ in tokens.randomElement(using: &rng)! }.joined()
+            guard let selector = try? CSSSelector(text) else { continue }
+            parsed += 1
+            _ = doc.querySelectorAll(selector)
+            _ = doc.body.descendants.filter { $0.isElement && selector.matches($0) }
+        }
+        XCTAssertGreaterThan(parsed, 200, "the soup exercises matching, not only the parser")
+    }
+
     func testFormStatePseudoClassesFromAttributes() throws {
         let d = try HTMLDocument.parse("""
         <form><input id=t required><input id=r type=radio checked><input id=c type=checkbox>
@@ -157,6 +203,21 @@ final class SelectorTests: XCTestCase {
             XCTAssertThrowsError(try CSSSelector(bad), bad) { error in
                 XCTAssertTrue(error is SelectorError, bad)
             }
+        }
+    }
+}
+
+extension SystemRandomNumberGenerator {
+    /// A small deterministic generator (SplitMix64) so random tests repeat exactly.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
         }
     }
 }
