@@ -71,9 +71,16 @@ func trace(_ page: ContentPage, into harness: Harness) {
     if page.scriptEngine == .subset {
         trace.record(.diagnostic, "scriptEngine", ["engine": "subset", "note": ScriptEngines.availability])
     }
+    // What the page did before it was first seen here (its load: scripts' console lines, errors, bridge calls)
+    // is traced first, then everything after as it happens.
     let previous = page.eventObserver
+    let already = page.events
     page.eventObserver = { event in
         previous?(event)
+        record(event)
+    }
+    for event in already { record(event) }
+    func record(_ event: ContentEvent) {
         switch event.kind {
         case .bridgeCalled(let call):
             trace.record(.script, "bridgeCall", ["method": call.path,
@@ -217,7 +224,10 @@ func runScenario(_ scenario: Scenario) throws -> Trace {
 
 private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriver, _ harness: Harness) throws {
     switch key {
-    case "deliver": try driver.deliver(value)
+    case "deliver":
+        try driver.deliver(value)
+        harness.settle()
+        if let page = driver.htmlPage { trace(page, into: harness) }
     case "tap":
         if case .object(let o) = value, o["selector"] != nil || o["text"] != nil { try htmlStep(key, o, driver, harness) }
         else if case .object(let o) = value, let b = o["button"]?.numberValue { try driver.tap(button: Int(b)) }

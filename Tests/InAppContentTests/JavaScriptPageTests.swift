@@ -219,6 +219,23 @@ extension JavaScriptPageTests {
 }
 
 extension JavaScriptPageTests {
+    // URL, URLSearchParams, atob/btoa, TextEncoder/TextDecoder, structuredClone and crypto, which WebKit's WebCore
+    // gives every page, give the standards' answers: Node's (WHATWG) results for the same expressions, recorded in
+    // Tests/Fixtures/WebAPIs/expected.txt, line for line.
+    func testWebAPIsAnswerAsTheStandardsDo() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let cases = try String(contentsOf: dir.appendingPathComponent("cases.js"), encoding: .utf8)
+        let expected = try String(contentsOf: dir.appendingPathComponent("expected.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let (page, _) = try page("<script>" + cases.replacingOccurrences(of: "</", with: "<\\/") + "\nconsole.log(out.join('\\n'));</script>")
+        XCTAssertEqual(errors(page), [])
+        let lines = page.events.compactMap { e -> String? in if case .console(_, let m) = e.kind { return m } else { return nil } }
+            .joined(separator: "\n").split(separator: "\n").map(String.init)
+        XCTAssertGreaterThanOrEqual(expected.count, 40)
+        XCTAssertEqual(lines.count, expected.count)
+        for (ours, standard) in zip(lines, expected) where ours != standard { XCTFail("ours:     \(ours)\nstandard: \(standard)") }
+    }
+
     // Selectors in scripts read the page as it is now: which boxes are checked and what has focus.
     func testSelectorsSeeLiveCheckednessAndFocus() throws {
         let (page, rec) = try page("""

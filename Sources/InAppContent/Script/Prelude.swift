@@ -1044,6 +1044,285 @@ function syncNamed() {
   }
 }
 
+// ---- Web APIs WebKit gives every page (WebCore's, not JavaScriptCore's): URL, URLSearchParams, atob/btoa,
+// TextEncoder/TextDecoder, crypto, structuredClone, document.fonts ----
+const formDecode = (s) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch (e) { return s.replace(/\+/g, ' '); } };
+const formEncode = (s) => encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()~]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+class URLSearchParams {
+  constructor(init) {
+    Object.defineProperty(this, '__l', { value: [], writable: true });
+    Object.defineProperty(this, '__u', { value: null, writable: true });
+    if (init === undefined || init === null) return;
+    if (init instanceof URLSearchParams) { this.__l = init.__l.map(e => [e[0], e[1]]); return; }
+    if (typeof init === 'object' || typeof init === 'function') {
+      if (typeof init[Symbol.iterator] === 'function') {
+        for (const pair of init) {
+          const p = Array.from(pair);
+          if (p.length !== 2) throw new TypeError('Each query pair must be an iterable [name, value] tuple');
+          this.__l.push([String(p[0]), String(p[1])]);
+        }
+      } else for (const k of Object.keys(init)) this.__l.push([k, String(init[k])]);
+      return;
+    }
+    this.__parse(String(init));
+  }
+  __parse(s) {
+    if (s[0] === '?') s = s.slice(1);
+    this.__l = [];
+    for (const part of s.split('&')) {
+      if (!part) continue;
+      const i = part.indexOf('=');
+      this.__l.push([formDecode(i < 0 ? part : part.slice(0, i)), formDecode(i < 0 ? '' : part.slice(i + 1))]);
+    }
+  }
+  __changed() { if (this.__u) this.__u.__setQuery(this.__l.length ? this.toString() : null); }
+  get size() { return this.__l.length; }
+  append(k, v) { this.__l.push([String(k), String(v)]); this.__changed(); }
+  delete(k, v) { k = String(k); this.__l = this.__l.filter(e => !(e[0] === k && (v === undefined || e[1] === String(v)))); this.__changed(); }
+  get(k) { k = String(k); const e = this.__l.find(x => x[0] === k); return e ? e[1] : null; }
+  getAll(k) { k = String(k); return this.__l.filter(x => x[0] === k).map(x => x[1]); }
+  has(k, v) { k = String(k); return this.__l.some(e => e[0] === k && (v === undefined || e[1] === String(v))); }
+  set(k, v) {
+    k = String(k); v = String(v);
+    const i = this.__l.findIndex(e => e[0] === k);
+    if (i < 0) this.__l.push([k, v]);
+    else { this.__l[i][1] = v; this.__l = this.__l.filter((e, j) => e[0] !== k || j === i); }
+    this.__changed();
+  }
+  sort() { this.__l = this.__l.map((e, i) => [e, i]).sort((a, b) => a[0][0] < b[0][0] ? -1 : a[0][0] > b[0][0] ? 1 : a[1] - b[1]).map(x => x[0]); this.__changed(); }
+  forEach(f, thisArg) { for (const e of this.__l.slice()) f.call(thisArg, e[1], e[0], this); }
+  keys() { return this.__l.map(e => e[0])[Symbol.iterator](); }
+  values() { return this.__l.map(e => e[1])[Symbol.iterator](); }
+  entries() { return this.__l.map(e => [e[0], e[1]])[Symbol.iterator](); }
+  [Symbol.iterator]() { return this.entries(); }
+  toString() { return this.__l.map(e => formEncode(e[0]) + '=' + formEncode(e[1])).join('&'); }
+  get [Symbol.toStringTag]() { return 'URLSearchParams'; }
+}
+const specialPorts = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443', 'ftp:': '21', 'file:': '' };
+const URL_RE = /^([a-zA-Z][a-zA-Z0-9+.\-]*:)(?:\/\/(?:([^\/?#@]*)@)?(\[[^\]]*\]|[^\/?#:]*)(?::([^\/?#]*))?)?([^?#]*)(\?[^#]*)?(#[\s\S]*)?$/;
+function removeDotSegments(path) {
+  const out = [];
+  const segs = path.split('/');
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i];
+    if (s === '..' || s.toLowerCase() === '%2e%2e') { if (out.length > 1) out.pop(); if (i === segs.length - 1) out.push(''); }
+    else if (s === '.' || s.toLowerCase() === '%2e') { if (i === segs.length - 1) out.push(''); }
+    else out.push(s);
+  }
+  return out.join('/');
+}
+function resolveURL(input, base) {
+  input = String(input).replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  if (/^[a-zA-Z][a-zA-Z0-9+.\-]*:/.test(input)) {
+    const scheme = input.slice(0, input.indexOf(':') + 1).toLowerCase();
+    // A special scheme without slashes relative to a base of the same scheme ("https:path") is relative.
+    if (!(scheme in specialPorts) || /^[a-zA-Z][a-zA-Z0-9+.\-]*:[\/\\]/.test(input) || !base || base.protocol !== scheme) {
+      if (scheme === 'file:') { if (!input.slice(5).startsWith('//')) input = 'file:///' + input.slice(5).replace(/^[\/\\]*/, ''); }
+      else if (scheme in specialPorts) input = scheme + '//' + input.slice(scheme.length).replace(/^[\/\\]*/, '');
+      return input;
+    }
+    input = input.slice(scheme.length);
+  }
+  if (!base) return null;
+  if (base.__opaque) return input.startsWith('#') ? base.href.replace(/#[\s\S]*$/, '') + input : null;
+  const special = base.protocol in specialPorts;
+  if (special) input = input.replace(/\\/g, '/');
+  if (input.startsWith('//')) return base.protocol + input;
+  const authority = base.protocol + '//' + (base.username ? base.username + (base.password ? ':' + base.password : '') + '@' : '') + base.host;
+  if (input.startsWith('/')) return authority + input;
+  if (input === '') return base.href.replace(/#[\s\S]*$/, '');
+  if (input.startsWith('?')) return authority + base.pathname + input;
+  if (input.startsWith('#')) return base.href.replace(/#[\s\S]*$/, '') + input;
+  const q = input.search(/[?#]/);
+  const relPath = q < 0 ? input : input.slice(0, q);
+  const dir = base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1) || '/';
+  return authority + removeDotSegments(dir + relPath) + (q < 0 ? '' : input.slice(q));
+}
+class URL {
+  constructor(url, base) {
+    let b = null;
+    if (base !== undefined) { b = base instanceof URL ? base : new URL(base); }
+    const abs = resolveURL(url, b);
+    if (abs === null || !this.__set(abs)) throw new TypeError('"' + String(url) + '" cannot be parsed as a URL.');
+  }
+  static canParse(url, base) { try { new URL(url, base); return true; } catch (e) { return false; } }
+  static parse(url, base) { try { return new URL(url, base); } catch (e) { return null; } }
+  __set(abs) {
+    const m = URL_RE.exec(abs);
+    if (!m) return false;
+    const protocol = m[1].toLowerCase();
+    const special = protocol in specialPorts;
+    const hasAuthority = abs.slice(m[1].length, m[1].length + 2) === '//';
+    if (special && !hasAuthority) return false;
+    let hostname = (m[3] || '');
+    if (special) {
+      hostname = hostname.toLowerCase();
+      if (protocol !== 'file:' && hostname === '') return false;
+      if (/[\s<>^|%]/.test(hostname.replace(/%[0-9a-fA-F]{2}/g, ''))) return false;
+    }
+    let port = m[4] || '';
+    if (port !== '' && !/^\d+$/.test(port)) return false;
+    if (port !== '') { port = String(parseInt(port, 10)); if (+port > 65535) return false; }
+    if (special && specialPorts[protocol] === port) port = '';
+    let pathname = m[5] || '';
+    if (special) pathname = removeDotSegments(pathname.startsWith('/') ? pathname : '/' + pathname) || '/';
+    else if (hasAuthority && pathname) pathname = removeDotSegments(pathname);
+    const enc = (s) => s.replace(/[\u0000-\u0020"<>`\u007f-\uffff]/g, c => encodeURIComponent(c));
+    const userinfo = (m[2] || '').split(':');
+    Object.defineProperty(this, '__p', { value: {
+      protocol, username: userinfo[0] || '', password: userinfo.slice(1).join(':'), hostname, port,
+      pathname: enc(pathname).replace(/ /g, '%20'), query: m[6] === undefined ? null : enc(m[6].slice(1)).replace(/'/g, special ? '%27' : "'"),
+      fragment: m[7] === undefined ? null : enc(m[7].slice(1)), authority: hasAuthority, opaque: !hasAuthority && !special }, writable: true, configurable: true });
+    if (!this.__sp) Object.defineProperty(this, '__sp', { value: new URLSearchParams(), writable: true });
+    this.__sp.__u = null; this.__sp.__parse(this.__p.query || ''); this.__sp.__u = this;
+    return true;
+  }
+  __setQuery(q) { this.__p.query = q; }
+  get __opaque() { return this.__p.opaque; }
+  get href() {
+    const p = this.__p;
+    let s = p.protocol;
+    if (p.authority) s += '//' + (p.username ? p.username + (p.password ? ':' + p.password : '') + '@' : '') + p.hostname + (p.port ? ':' + p.port : '');
+    s += p.pathname;
+    if (p.query !== null) s += '?' + p.query;
+    if (p.fragment !== null) s += '#' + p.fragment;
+    return s;
+  }
+  set href(v) { if (!this.__set(resolveURL(v, null) || '')) throw new TypeError('"' + String(v) + '" cannot be parsed as a URL.'); }
+  get origin() { const p = this.__p; return (p.protocol in specialPorts) && p.protocol !== 'file:' ? p.protocol + '//' + this.host : 'null'; }
+  get protocol() { return this.__p.protocol; }
+  set protocol(v) { const s = String(v).replace(/:.*$/, '').toLowerCase() + ':'; if (/^[a-z][a-z0-9+.\-]*:$/.test(s) && ((s in specialPorts) === (this.__p.protocol in specialPorts))) { this.__p.protocol = s; if (specialPorts[s] === this.__p.port) this.__p.port = ''; } }
+  get username() { return this.__p.username; } set username(v) { if (this.__p.authority) this.__p.username = encodeURIComponent(String(v)); }
+  get password() { return this.__p.password; } set password(v) { if (this.__p.authority) this.__p.password = encodeURIComponent(String(v)); }
+  get host() { return this.__p.hostname + (this.__p.port ? ':' + this.__p.port : ''); }
+  set host(v) { const m = /^([^:\/?#]*)(?::(\d*))?/.exec(String(v)); if (m && m[1]) { this.hostname = m[1]; if (m[2] !== undefined) this.port = m[2]; } }
+  get hostname() { return this.__p.hostname; }
+  set hostname(v) { v = String(v); if (v && !/[\/?#@\s]/.test(v)) this.__p.hostname = (this.__p.protocol in specialPorts) ? v.toLowerCase() : v; }
+  get port() { return this.__p.port; }
+  set port(v) { v = String(v); if (v === '') { this.__p.port = ''; return; } const m = /^\d+/.exec(v); if (m && +m[0] <= 65535) { const p = String(+m[0]); this.__p.port = specialPorts[this.__p.protocol] === p ? '' : p; } }
+  get pathname() { return this.__p.pathname; }
+  set pathname(v) { if (this.__p.opaque) return; let s = String(v); if ((this.__p.protocol in specialPorts) && !s.startsWith('/')) s = '/' + s; this.__p.pathname = removeDotSegments(s).replace(/[\u0000-\u0020"<>`?#\u007f-\uffff]/g, c => encodeURIComponent(c)); }
+  get search() { const q = this.__p.query; return q ? '?' + q : ''; }
+  set search(v) { let s = String(v); if (s.startsWith('?')) s = s.slice(1); this.__p.query = s === '' ? null : s.replace(/[\u0000-\u0020"#<>\u007f-\uffff]/g, c => encodeURIComponent(c)); this.__sp.__u = null; this.__sp.__parse(s); this.__sp.__u = this; }
+  get searchParams() { return this.__sp; }
+  get hash() { const f = this.__p.fragment; return f ? '#' + f : ''; }
+  set hash(v) { let s = String(v); if (s.startsWith('#')) s = s.slice(1); this.__p.fragment = s === '' ? null : s.replace(/[\u0000-\u0020"<>`\u007f-\uffff]/g, c => encodeURIComponent(c)); }
+  toString() { return this.href; }
+  toJSON() { return this.href; }
+  get [Symbol.toStringTag]() { return 'URL'; }
+}
+URL.createObjectURL = () => { throw new DOMException('Blob URLs are not supported in this headless model', 'NotSupportedError'); };
+URL.revokeObjectURL = () => {};
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+function btoa(data) {
+  if (arguments.length === 0) throw new TypeError('Not enough arguments');
+  const s = String(data);
+  if (/[^\u0000-\u00ff]/.test(s)) throw new DOMException('The string contains invalid characters.', 'InvalidCharacterError');
+  let out = '';
+  for (let i = 0; i < s.length; i += 3) {
+    const a = s.charCodeAt(i), b = s.charCodeAt(i + 1), c = s.charCodeAt(i + 2);
+    out += B64[a >> 2] + B64[((a & 3) << 4) | (b >> 4 || 0)] + (i + 1 < s.length ? B64[((b & 15) << 2) | (c >> 6 || 0)] : '=') + (i + 2 < s.length ? B64[c & 63] : '=');
+  }
+  return out;
+}
+function atob(data) {
+  if (arguments.length === 0) throw new TypeError('Not enough arguments');
+  let s = String(data).replace(/[\t\n\f\r ]/g, '');
+  if (s.length % 4 === 0) s = s.replace(/==?$/, '');
+  if (s.length % 4 === 1 || /[^A-Za-z0-9+\/]/.test(s)) throw new DOMException('The string contains invalid characters.', 'InvalidCharacterError');
+  let out = '', bits = 0, acc = 0;
+  for (const ch of s) { acc = (acc << 6) | B64.indexOf(ch); bits += 6; if (bits >= 8) { bits -= 8; out += String.fromCharCode((acc >> bits) & 255); } }
+  return out;
+}
+class TextEncoder {
+  get encoding() { return 'utf-8'; }
+  encode(input = '') {
+    const s = String(input), out = [];
+    for (let i = 0; i < s.length; i++) {
+      let c = s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { c = 0x10000 + ((c - 0xd800) << 10) + (s.charCodeAt(++i) - 0xdc00); }
+      else if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
+      if (c < 0x80) out.push(c);
+      else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+      else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+      else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    }
+    return new Uint8Array(out);
+  }
+}
+class TextDecoder {
+  constructor(label = 'utf-8', options = {}) {
+    const l = String(label).trim().toLowerCase();
+    if (l !== 'utf-8' && l !== 'utf8' && l !== 'unicode-1-1-utf-8') throw new RangeError('The "' + label + '" encoding is not supported in this headless model.');
+    this.fatal = !!options.fatal; this.ignoreBOM = !!options.ignoreBOM;
+  }
+  get encoding() { return 'utf-8'; }
+  decode(input) {
+    if (input === undefined) return '';
+    const b = input instanceof ArrayBuffer ? new Uint8Array(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+    let out = '', i = 0;
+    if (!this.ignoreBOM && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) i = 3;
+    const bad = () => { if (this.fatal) throw new TypeError('The encoded data was not valid.'); out += '\ufffd'; };
+    while (i < b.length) {
+      const c = b[i];
+      let n = c < 0x80 ? 0 : c >= 0xc2 && c < 0xe0 ? 1 : c >= 0xe0 && c < 0xf0 ? 2 : c >= 0xf0 && c < 0xf5 ? 3 : -1;
+      if (n < 0) { bad(); i++; continue; }
+      let cp = n === 0 ? c : c & (0x3f >> n), ok = true, j = 1;
+      for (; j <= n; j++) { const x = b[i + j]; if (x === undefined || (x & 0xc0) !== 0x80) { ok = false; break; } cp = (cp << 6) | (x & 63); }
+      if (!ok || (n === 2 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) || (n === 3 && (cp < 0x10000 || cp > 0x10ffff))) { bad(); i += ok ? n + 1 : j; continue; }
+      out += String.fromCodePoint(cp); i += n + 1;
+    }
+    return out;
+  }
+}
+const cryptoObject = {
+  getRandomValues(a) {
+    if (!ArrayBuffer.isView(a) || a instanceof Float32Array || a instanceof Float64Array) throw new DOMException('The data is not an integer typed array.', 'TypeMismatchError');
+    if (a.byteLength > 65536) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+    return a;
+  },
+  randomUUID() {
+    const b = cryptoObject.getRandomValues(new Uint8Array(16));
+    b[6] = (b[6] & 0x0f) | 0x40; b[8] = (b[8] & 0x3f) | 0x80;
+    const h = Array.from(b, x => x.toString(16).padStart(2, '0')).join('');
+    return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+  },
+  subtle: {},
+};
+function structuredClone(value) {
+  const seen = new Map();
+  const fail = (what) => { throw new DOMException(what + ' could not be cloned.', 'DataCloneError'); };
+  const clone = (v) => {
+    if (v === null || (typeof v !== 'object' && typeof v !== 'function' && typeof v !== 'symbol')) return v;
+    if (typeof v === 'function' || typeof v === 'symbol') fail(String(v).slice(0, 40));
+    if (seen.has(v)) return seen.get(v);
+    if (v instanceof EventTarget) fail('A DOM object');
+    let out;
+    if (v instanceof Date) out = new Date(v.getTime());
+    else if (v instanceof RegExp) out = new RegExp(v.source, v.flags);
+    else if (v instanceof ArrayBuffer) out = v.slice(0);
+    else if (ArrayBuffer.isView(v)) out = new v.constructor(v);
+    else if (v instanceof Map) { out = new Map(); seen.set(v, out); for (const [k, x] of v) out.set(clone(k), clone(x)); return out; }
+    else if (v instanceof Set) { out = new Set(); seen.set(v, out); for (const x of v) out.add(clone(x)); return out; }
+    else if (v instanceof Error) { out = new (g[v.name] || Error)(v.message); }
+    else if (Array.isArray(v)) { out = []; seen.set(v, out); for (let i = 0; i < v.length; i++) out[i] = clone(v[i]); return out; }
+    else { out = {}; seen.set(v, out); for (const k of Object.keys(v)) out[k] = clone(v[k]); return out; }
+    seen.set(v, out);
+    return out;
+  };
+  return clone(value);
+}
+def('URL', URL); def('webkitURL', URL); def('URLSearchParams', URLSearchParams);
+def('btoa', btoa); def('atob', atob); def('TextEncoder', TextEncoder); def('TextDecoder', TextDecoder);
+def('crypto', cryptoObject); def('structuredClone', structuredClone);
+// Web fonts are the system's here: nothing to wait for.
+const fontSet = { status: 'loaded', size: 0, check: () => true, load: () => Promise.resolve([]), forEach() {},
+  addEventListener() {}, removeEventListener() {}, onloadingdone: null };
+fontSet.ready = Promise.resolve(fontSet);
+Object.defineProperty(Document.prototype, 'fonts', { get() { return fontSet; }, configurable: true });
+
 // ---- Native entry points ----
 const internal = {
   syncNamed,
