@@ -236,6 +236,23 @@ extension JavaScriptPageTests {
         for (ours, standard) in zip(lines, expected) where ours != standard { XCTFail("ours:     \(ours)\nstandard: \(standard)") }
     }
 
+    // getComputedStyle resolves display, visibility, opacity and pointer-events from the page's stylesheets (defaults
+    // by tag, [hidden], media queries, inheritance), and an element that is not rendered has no offsetParent and no
+    // box: line for line what Chromium printed for the same page.
+    func testComputedStyleAndRenderingMatchChromium() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("computed-style.html"), encoding: .utf8))
+        XCTAssertEqual(errors(page), [])
+        let expected = try String(contentsOf: dir.appendingPathComponent("computed-style.chromium.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let lines = (page.document.element(id: "out")?.textContent ?? "").split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 20)
+        for (ours, chromium) in zip(lines, expected) where ours != chromium { XCTFail("ours:     \(ours)\nChromium: \(chromium)") }
+        // In dark mode the media rule hides #darkonly.
+        let (dark, _) = try self.page(try String(contentsOf: dir.appendingPathComponent("computed-style.html"), encoding: .utf8), dark: true)
+        XCTAssertTrue(dark.document.element(id: "out")?.textContent.contains("darkonly display=none") ?? false)
+    }
+
     // Selectors in scripts read the page as it is now: which boxes are checked and what has focus.
     func testSelectorsSeeLiveCheckednessAndFocus() throws {
         let (page, rec) = try page("""

@@ -389,6 +389,15 @@ final class PageScripting {
             guard tree.kind(n) == .element else { return .bool(false) }
             if isConnected(n), let node = node(for: n) { return .bool(sel.matches(node, state: selectorState)) }
             return .bool(query(n, sel, all: false, includeRoot: true).first == n)
+        case "style.computed":
+            let n = try id(first)
+            guard tree.kind(n) == .element, isConnected(n), let node = node(for: n) else {
+                return .object(["display": .string(""), "visibility": .string(""), "pointerEvents": .string(""),
+                                "opacity": .string(""), "rendered": .bool(false)])
+            }
+            let c = ComputedHitStyle.of(node, viewport: page.viewport)
+            return .object(["display": .string(c.display), "visibility": .string(c.visibility), "pointerEvents": .string(c.pointerEvents),
+                            "opacity": .string(c.opacity), "rendered": .bool(c.rendered)])
         case "dom.setChecked":
             let n = try id(first)
             checkedness[n.raw] = a.count > 1 && a[1] == .bool(true)

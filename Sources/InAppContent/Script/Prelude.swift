@@ -413,11 +413,15 @@ class Element extends Node {
     try { return wrap(H('dom.closest', this.__id, String(s))); }
     catch (e) { if (!(e && e.name === 'SyntaxError')) throw e; for (let n = this; n && n.nodeType === 1; n = n.parentElement) if (n.matches(s)) return n; return null; }
   }
-  getBoundingClientRect() { const w = H('device').width; const r = { x: 0, y: 0, top: 0, left: 0, width: w, height: 0, right: w, bottom: 0 }; r.toJSON = () => r; return r; }
-  getClientRects() { return [this.getBoundingClientRect()]; }
-  get clientWidth() { return H('device').width; } get clientHeight() { return 0; }
-  get offsetWidth() { return H('device').width; } get offsetHeight() { return 0; } get offsetTop() { return 0; } get offsetLeft() { return 0; }
-  get offsetParent() { return this.parentElement; }
+  // No layout: a rendered element is as wide as the viewport and 0 high; one that is not rendered (display: none or
+  // hidden on it or an ancestor, from any stylesheet) has no box, as in a browser.
+  __rendered() { return H('style.computed', this.__id).rendered; }
+  getBoundingClientRect() { const w = this.__rendered() ? H('device').width : 0; const r = { x: 0, y: 0, top: 0, left: 0, width: w, height: 0, right: w, bottom: 0 }; r.toJSON = () => r; return r; }
+  getClientRects() { return this.__rendered() ? [this.getBoundingClientRect()] : []; }
+  get clientWidth() { return this.__rendered() ? H('device').width : 0; } get clientHeight() { return 0; }
+  get offsetWidth() { return this.__rendered() ? H('device').width : 0; } get offsetHeight() { return 0; } get offsetTop() { return 0; } get offsetLeft() { return 0; }
+  get offsetParent() { if (!this.isConnected || !this.__rendered() || this.localName === 'body') return null; return this.parentElement; }
+  checkVisibility(o) { const c = H('style.computed', this.__id); if (!c.rendered) return false; if (o && (o.visibilityProperty || o.checkVisibilityCSS) && c.visibility !== 'visible') return false; if (o && (o.opacityProperty || o.checkOpacity) && +c.opacity === 0) return false; return true; }
   get scrollTop() { return 0; } set scrollTop(v) {} get scrollLeft() { return 0; } set scrollLeft(v) {}
   get scrollWidth() { return H('device').width; } get scrollHeight() { return 0; }
   scrollIntoView() {} scrollTo() {} scrollBy() {}
@@ -845,7 +849,24 @@ def('print', () => {}); def('stop', () => {}); def('open', (u) => { if (u) H('na
 def('alert', (m) => { H('dialog', 'alert', m === undefined ? '' : String(m)); });
 def('confirm', (m) => { H('dialog', 'confirm', m === undefined ? '' : String(m)); return false; });
 def('prompt', (m) => { H('dialog', 'prompt', m === undefined ? '' : String(m)); return null; });
-def('getComputedStyle', (el) => el.style);
+// The cascade resolves display, visibility, pointer-events and opacity from the page's stylesheets and inline style
+// (defaults by tag, inheritance); other properties read the inline style.
+const computedNames = { display: 'display', visibility: 'visibility', opacity: 'opacity', pointerEvents: 'pointerEvents', 'pointer-events': 'pointerEvents' };
+def('getComputedStyle', (el) => {
+  if (!(el instanceof Element)) throw new TypeError("Argument 1 ('element') to Window.getComputedStyle must be an instance of Element");
+  const inline = el.style;
+  let c = null;
+  const computed = () => c || (c = H('style.computed', el.__id));
+  return new Proxy({}, {
+    get(t, k) {
+      if (k === 'getPropertyValue') return (name) => { const n = String(name); return n in computedNames ? computed()[computedNames[n]] : inline.getPropertyValue(n); };
+      if (typeof k === 'string' && k in computedNames) return computed()[computedNames[k]];
+      const v = inline[k];
+      return typeof v === 'function' ? v.bind(inline) : v;
+    },
+    set() { throw new DOMException('The CSSStyleDeclaration is read-only.', 'NoModificationAllowedError'); },
+  });
+});
 def('getSelection', () => ({ toString: () => '', removeAllRanges() {}, addRange() {}, rangeCount: 0 }));
 def('postMessage', (data) => { setTimeout(() => dispatch(g, Object.assign(new Event('message'), { data, origin: g.location.origin, source: g })), 0); });
 def('CSS', { supports: () => false, escape: cssEscape });

@@ -165,6 +165,44 @@ struct HitStyleSheet {
     }
 }
 
+/// The values `getComputedStyle` reports for the properties the cascade above resolves, as a browser computes them:
+/// `display` (the element's own value, its default by tag otherwise, `none` when `hidden`), `visibility` and
+/// `pointer-events` (inherited), `opacity` (own), and whether the element is rendered at all (no `display: none`
+/// or `hidden` on it or an ancestor), which decides `offsetParent` and the sizes scripts read.
+struct ComputedHitStyle {
+    var display: String
+    var visibility: String
+    var pointerEvents: String
+    var opacity: String
+    var rendered: Bool
+
+    private static let inlineByDefault: Set<String> = ["a", "span", "b", "i", "em", "strong", "small", "label", "img", "button",
+        "input", "select", "textarea", "code", "sup", "sub", "abbr", "u", "s", "q", "cite", "mark", "time", "br", "svg", "font", "kbd", "var"]
+    private static let noneByDefault: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript"]
+
+    static func of(_ node: HTMLNode, viewport: ContentViewport) -> ComputedHitStyle {
+        let sheet = HitStyleSheet(document: node.document, viewport: viewport)
+        let chain = ([node] + node.ancestors.filter(\.isElement)).reversed()
+        var visibility = "visible", pointerEvents = "auto", rendered = true
+        var own = HitStyle()
+        for element in chain {
+            let s = sheet.style(of: element)
+            if element.hasAttribute("hidden") && s.display == nil || s.display == "none" || Self.noneByDefault.contains(element.tagName) && s.display == nil {
+                rendered = false
+            }
+            if let v = s.visibility, v != "inherit" { visibility = v }
+            if let p = s.pointerEvents, p != "inherit" { pointerEvents = p }
+            if element == node { own = s }
+        }
+        let tag = node.tagName
+        let display = own.display.flatMap { $0 == "inherit" ? nil : $0 }
+            ?? (node.hasAttribute("hidden") || Self.noneByDefault.contains(tag) ? "none"
+                : tag == "li" ? "list-item" : tag == "table" ? "table" : Self.inlineByDefault.contains(tag) ? (tag == "button" || tag == "input" || tag == "select" || tag == "textarea" ? "inline-block" : "inline") : "block")
+        return ComputedHitStyle(display: display, visibility: visibility, pointerEvents: pointerEvents,
+                                opacity: own.opacity ?? "1", rendered: rendered)
+    }
+}
+
 extension ContentPage {
     /// Why a person could not tap `node` now (hidden attribute, `display: none`, `visibility: hidden`,
     /// `pointer-events: none`, `opacity: 0` on it or an ancestor, from inline style or the page's
