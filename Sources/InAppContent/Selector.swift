@@ -568,8 +568,6 @@ public struct CSSSelector: Sendable, Equatable {
         return (a, b)
     }
 
-    /// Whether the selector uses anything beyond descendant/child steps of simple compounds (for the fast path).
-    var needsGeneralMatcher: Bool { list.contains { $0.combinators.contains { $0 == .adjacent || $0 == .sibling } } }
 }
 
 /// The state of a live page that some pseudo-classes read, by snapshot node index.
@@ -626,17 +624,6 @@ struct SelectorContext {
 
 extension HTMLDocument {
     func isElement(_ i: Int32) -> Bool { i >= 0 && nodes[Int(i)].kind == .element }
-
-    func previousElementSibling(_ i: Int32) -> Int32 {
-        let parent = nodes[Int(i)].parent
-        guard parent >= 0 else { return -1 }
-        var c = nodes[Int(parent)].firstChild, last: Int32 = -1
-        while c >= 0 && c != i {
-            if nodes[Int(c)].kind == .element { last = c }
-            c = nodes[Int(c)].nextSibling
-        }
-        return last
-    }
 
     func hasAttribute(_ node: Int32, _ name: Int32) -> Bool { attributeSlot(node, name) != nil }
 

@@ -180,8 +180,7 @@ struct ComputedHitStyle {
         "input", "select", "textarea", "code", "sup", "sub", "abbr", "u", "s", "q", "cite", "mark", "time", "br", "svg", "font", "kbd", "var"]
     private static let noneByDefault: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript"]
 
-    static func of(_ node: HTMLNode, viewport: ContentViewport) -> ComputedHitStyle {
-        let sheet = HitStyleSheet(document: node.document, viewport: viewport)
+    static func of(_ node: HTMLNode, sheet: HitStyleSheet) -> ComputedHitStyle {
         let chain = ([node] + node.ancestors.filter(\.isElement)).reversed()
         var visibility = "visible", pointerEvents = "auto", rendered = true
         var own = HitStyle()
