@@ -352,8 +352,8 @@ final class ParserTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for test inputs.
-struct SplitMix {
+/// A small deterministic generator for test inputs (also usable with `randomElement(using:)`).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -128,7 +128,7 @@ final class SelectorTests: XCTestCase {
         let tokens = ["a", "li", "*", "#modal", ".btn", "[data-id]", "[href^=h i]", " ", " > ", " + ", " ~ ", ", ", ":not(", ":is(",
                       ":has(", ":has(> ", ")", ":nth-child(", "2n+1", "-n+3", "odd", " of .x", ":first-child", ":checked",
                       ":scope", "::before", ":hover", "(", "]", "[", "'", "\\", ":nth-of-type(", "999999999999999999999n", "-"]
-        var rng = SystemRandomNumberGenerator.Seeded(seed: 42)
+        var rng = SplitMix(seed: 42)
         var parsed = 0
         for _ in 0..<5_000 {
             let text = (0..<Int.random(in: 1...12, using: &rng)).map { _ in tokens.randomElement(using: &rng)! }.joined()
@@ -207,17 +207,3 @@ final class SelectorTests: XCTestCase {
     }
 }
 
-extension SystemRandomNumberGenerator {
-    /// A small deterministic generator (SplitMix64) so random tests repeat exactly.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-}
