@@ -676,12 +676,22 @@ public final class ContentPage: @unchecked Sendable {
         let wanted = text.collapsingWhitespace
         let candidates = document.interactiveElements.filter { $0.kind != .form }.map(\.node)
         let node = candidates.first { ContentPage.label(of: $0) == wanted }
-            ?? (wanted.isEmpty ? nil : document.body.descendants.last {
-                $0.isElement && !["script", "style", "template"].contains($0.tagName) && $0.textContent.collapsingWhitespace == wanted
-            })
+            ?? innermostElement(withText: wanted)
             ?? candidates.first { ContentPage.label(of: $0).contains(wanted) && !wanted.isEmpty }
         guard let node else { emit(.tapTargetMissing(target: "text '\(text)'")); throw .noSuchElement("text '\(text)'") }
         return try tap(node)
+    }
+
+    /// The last element in document order (so the innermost) whose collapsed text is exactly `wanted`. Only small
+    /// subtrees are read: such an element holds a few nodes, and reading every large one's text would cost its whole
+    /// subtree for each element of a large document.
+    private func innermostElement(withText wanted: String) -> HTMLNode? {
+        guard !wanted.isEmpty else { return nil }
+        let skipped: Set<String> = ["script", "style", "template"]
+        for node in document.body.descendants.reversed() where node.isElement && node.record.end - node.index < 64 {
+            if !skipped.contains(node.tagName) && node.textContent.collapsingWhitespace == wanted { return node }
+        }
+        return nil
     }
 
     /// Taps `document.buttons[index]`.
