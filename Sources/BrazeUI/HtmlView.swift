@@ -96,9 +96,19 @@ extension BrazeInAppMessageUI {
             webView = view
         }
 
-        /// Loads the document: `message.message` with `baseURL` (or `https://iamcache.braze`).
+        /// Loads the document: `message.message` with `baseURL` (or `https://iamcache.braze`). The message's
+        /// `assetURLs` that the SDK has cached (its delivery engine prefetches them when campaigns arrive) are served
+        /// to the page for those URLs, as the localized copies are on a device: a `<script src>`, stylesheet or image
+        /// of the message's assets loads without a network.
         open func loadMessage() {
             guard let webView else { return }
+            #if !canImport(Darwin)
+            if !message.assetURLs.isEmpty, let engine = hostingUI?.brazeInstance(for: self)?.deliveryEngine {
+                for url in message.assetURLs {
+                    if let data = engine.cachedAsset(url) { webView.page.registerAsset(data, for: url) }
+                }
+            }
+            #endif
             initialLoadPending = true
             _ = webView.loadHTMLString(message.message, baseURL: message.baseURL ?? Self.defaultBaseURL)
         }

@@ -29,6 +29,29 @@ final class HtmlWebViewTests: XCTestCase {
         return try XCTUnwrap(b.ui.messageView?.html?.webView)
     }
 
+    // The SDK caches a campaign's assets when campaigns arrive; the message's page gets them from that cache, as the
+    // localized copies on a device (here the asset file is deleted after caching: nothing reads it again).
+    func test_theMessagesCachedAssetsLoadInThePageWithoutNetwork() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable,
+                          "JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
+        let b = Bench()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("openinapp-asset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("app.js")
+        try Data("document.getElementById('go').addEventListener('click', () => brazeBridge.logCustomEvent('from_asset'))".utf8).write(to: script)
+        let html = "<button id=go>Go</button><script src=\"\(script.absoluteString)\"></script>"
+        b.braze.deliveryEngine.deliver([Campaign(message: InAppMessage(id: "a", content: .html(HTMLContent(html: html, assetURLs: [script]))),
+                                                 triggers: [.customEvent("later")])])
+        XCTAssertNotNil(b.braze.deliveryEngine.cachedAsset(script))
+        try FileManager.default.removeItem(at: dir)
+        b.deliver(.html(.init(message: html, assetURLs: [script])), id: "a")
+        let web = try XCTUnwrap(b.ui.messageView?.html?.webView)
+        XCTAssertFalse(web.events.contains { if case .networkBlocked = $0.kind { return true } else { return false } })
+        try web.tap(elementID: "go")
+        XCTAssertTrue(b.trace.events(for: "a").contains { $0.kind == .script && $0.name == "logCustomEvent" },
+                      "the script from the cached asset ran and wired the button")
+    }
+
     func test_documentLoadsInTheWebViewWithTheBrazeBaseURL() throws {
         let b = Bench()
         let web = try present(b, id: "h")
