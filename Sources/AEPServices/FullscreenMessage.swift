@@ -38,6 +38,8 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     private struct State {
         var payload: String
         var payloadUsingLocalAssets: String?
+        /// The local copies the asset map named (what the HTML now references instead of the remote URLs).
+        var localAssetPaths: [String] = []
         var settings: MessageSettings?
         var webView: UIView?
         var backdrop: UIView?
@@ -148,7 +150,8 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
     /// (a local path). nil or empty clears that copy.
     public func setAssetMap(_ map: [String: String]?) {
         state.withLock { s in
-            guard let map, !map.isEmpty else { s.payloadUsingLocalAssets = nil; return }
+            guard let map, !map.isEmpty else { s.payloadUsingLocalAssets = nil; s.localAssetPaths = []; return }
+            s.localAssetPaths = Array(map.values)
             var text = s.payload
             for (remote, local) in map { text = text.replacingOccurrences(of: remote, with: local) }
             s.payloadUsingLocalAssets = text
@@ -334,17 +337,28 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
                 }
             }
         }
-        let (names, html, local) = state.withLock { s -> ([String], String, Bool) in
+        let (names, html, local, localPaths) = state.withLock { s -> ([String], String, Bool, [String]) in
             s.webView = view
             s.initialLoadFinished = false
             let local = isLocalImageUsed && s.payloadUsingLocalAssets != nil
-            return (s.scriptHandlers.keys.sorted(), local ? s.payloadUsingLocalAssets! : s.payload, local)
+            return (s.scriptHandlers.keys.sorted(), local ? s.payloadUsingLocalAssets! : s.payload, local, s.localAssetPaths)
         }
         view.frame = frames().beforeShow
         for name in names { configuration.userContentController.add(scriptProxy, name: name) }
         trace.record(.navigation, "webViewCreated", message: id, ["handlers": names.joined(separator: ","),
                                                                   "gestures": String(settings?.gestures?.count ?? 0),
                                                                   "localAssets": String(local)])
+        #if !canImport(Darwin)
+        // On a device the page reads the cached copies from disk; the headless page is given the files that exist,
+        // under the URLs the document's references resolve to.
+        if local {
+            for path in localPaths {
+                guard let url = URL(string: path, relativeTo: Bundle.main.bundleURL)?.absoluteURL, url.isFileURL,
+                      let data = FileManager.default.contents(atPath: url.path) else { continue }
+                view.page.registerAsset(data, for: url)
+            }
+        }
+        #endif
         view.loadHTMLString(html, baseURL: Bundle.main.bundleURL)
     }
 

@@ -107,6 +107,29 @@ final class PresentationBehaviourTests: AdobeTestCase {
         XCTAssertEqual(harness.trace.events.filter { $0.name == "webViewCreated" }.count, 1)
     }
 
+    // A script among the message's remote assets runs from the cached copy: the headless page is given the local
+    // file the asset map names (on a device the page reads it from the cache directory).
+    func test_F08_cachedRemoteAssetScriptRunsFromItsLocalCopy() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable,
+                          "JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("openinapp-aep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("app.js")
+        try Data("document.getElementById('go').addEventListener('click', () => webkit.messageHandlers.clicked.postMessage('go'))".utf8).write(to: file)
+        Messaging.cacheAsset("https://cdn.example.com/app.js", localPath: file.absoluteString)
+        try Messaging.loadPropositions(propositionJSON(html: "<button id=go>Go</button><script src=\"https://cdn.example.com/app.js\"></script>",
+                                                       remoteAssets: #"["https://cdn.example.com/app.js"]"#))
+        let message = Messaging.makeMessage(try XCTUnwrap(Messaging.loadedItems.first))
+        var received: [String] = []
+        message.handleJavascriptMessage("clicked") { received.append("\($0 ?? "nil")") }
+        showAndSettle(message)
+        let web = try XCTUnwrap(webView(of: message))
+        try web.tap(elementID: "go")
+        XCTAssertTrue(harness.settle())
+        XCTAssertEqual(received, ["go"])
+    }
+
     func test_F08_webViewBuiltOnMainWithHandlersAndLocalAssets() throws {
         Messaging.cacheAsset("https://cdn.example.com/a.png", localPath: "file:///cache/a.png")
         try Messaging.loadPropositions(propositionJSON(html: "<img src=\"https://cdn.example.com/a.png\">",
