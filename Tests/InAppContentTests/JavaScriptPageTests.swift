@@ -253,6 +253,33 @@ extension JavaScriptPageTests {
         XCTAssertTrue(dark.document.element(id: "out")?.textContent.contains("darkonly display=none") ?? false)
     }
 
+    // A linked stylesheet the page can read (here a registered asset of the message) takes part in the cascade, in
+    // document order with <style>: what it hides cannot be tapped and scripts see it hidden. Nothing is fetched.
+    func testLinkedStylesheetsFromTheMessagesAssetsApply() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        let recorded = Recorder()
+        page.bridgeReceiver = { recorded.calls.append($0.path) }
+        page.registerAsset(Data(".promo { display: none } .late { visibility: hidden }".utf8), for: URL(string: "https://cdn.example.com/iam.css")!)
+        page.loadHTMLString("""
+        <link rel="stylesheet" href="https://cdn.example.com/iam.css"><link rel=stylesheet href="https://cdn.example.com/missing.css">
+        <style>.late { visibility: visible }</style>
+        <button class=promo id=p onclick="brazeBridge.logClick('p')">Promo</button><button class=late id=l onclick="brazeBridge.logClick('l')">Late</button>
+        <script>brazeBridge.logCustomEvent(getComputedStyle(document.getElementById('p')).display + ' ' + getComputedStyle(document.getElementById('l')).visibility)</script>
+        """, baseURL: URL(string: "https://appboy-images.com/"))
+        XCTAssertThrowsError(try page.tap(elementID: "p")) { error in
+            guard case .unreachable(_, let reason)? = error as? InputError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("display: none"), reason)
+        }
+        try page.tap(elementID: "l")
+        XCTAssertEqual(recorded.calls, ["logCustomEvent", "logClick"], "the later <style> wins for .late")
+        let firstArguments: [String?] = page.events.compactMap { event -> String?? in
+            guard case .bridgeCalled(let call) = event.kind else { return nil }
+            return .some(call.arguments.first?.stringValue)
+        }
+        XCTAssertEqual(firstArguments.first ?? nil, "none visible")
+    }
+
     // Selectors in scripts read the page as it is now: which boxes are checked and what has focus.
     func testSelectorsSeeLiveCheckednessAndFocus() throws {
         let (page, rec) = try page("""

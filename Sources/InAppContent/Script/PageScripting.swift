@@ -53,7 +53,7 @@ final class PageScripting {
     private var sheetCache: (document: HTMLDocument, viewport: ContentViewport, sheet: HitStyleSheet)?
     private func styleSheet(for document: HTMLDocument, viewport: ContentViewport) -> HitStyleSheet {
         if let c = sheetCache, c.document === document, c.viewport == viewport { return c.sheet }
-        let sheet = HitStyleSheet(document: document, viewport: viewport)
+        let sheet = HitStyleSheet(document: document, viewport: viewport, linked: { [weak page] in page?.linkedStyleSheet($0) })
         sheetCache = (document, viewport, sheet)
         return sheet
     }

@@ -16,13 +16,20 @@ struct HitStyleSheet {
     struct Rule { let selector: CSSSelector; let specificity: Int; let order: Int; let style: HitStyle }
     let rules: [Rule]
 
-    init(document: HTMLDocument, viewport: ContentViewport) {
+    /// The rules of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets that `linked` can
+    /// give (the page's registered assets and readable files: nothing is fetched), in document order.
+    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
         var rules: [Rule] = []
         var order = 0
-        for style in document.elements(tag: "style") {
+        let sheets = document.allElements.filter {
+            $0.tagName == "style" || ($0.tagName == "link" && ($0["rel"] ?? "").lowercased()
+                .split(whereSeparator: \.isWhitespace).contains("stylesheet") && $0["href"] != nil)
+        }
+        for style in sheets {
             let media = style["media"] ?? "all"
             guard HitStyleSheet.mediaMatches(media, viewport) else { continue }
-            HitStyleSheet.parse(style.textContent, viewport: viewport) { selectorText, decls in
+            guard let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
+            HitStyleSheet.parse(css, viewport: viewport) { selectorText, decls in
                 let style = HitStyleSheet.declarations(decls)
                 guard style != HitStyle() else { return }
                 for part in selectorText.split(separator: ",") {
@@ -203,11 +210,16 @@ struct ComputedHitStyle {
 }
 
 extension ContentPage {
+    /// The text of a `<link rel=stylesheet href>` the page can read (a registered asset or a readable file).
+    func linkedStyleSheet(_ href: String) -> String? {
+        resolve(href: href).flatMap { subresource($0) }
+    }
+
     /// Why a person could not tap `node` now (hidden attribute, `display: none`, `visibility: hidden`,
     /// `pointer-events: none`, `opacity: 0` on it or an ancestor, from inline style or the page's
     /// stylesheets), or nil when it is reachable. Disabled controls are reachable (the tap does nothing).
     public func hiddenReason(_ node: HTMLNode) -> String? {
-        let sheet = HitStyleSheet(document: node.document, viewport: viewport)
+        let sheet = HitStyleSheet(document: node.document, viewport: viewport, linked: linkedStyleSheet)
         var chain = [node] + node.ancestors.filter(\.isElement)
         chain.reverse()   // outermost first, so inherited properties resolve downward
         var visibility = "visible", pointerEvents = "auto"
