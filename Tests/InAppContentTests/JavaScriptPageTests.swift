@@ -280,6 +280,22 @@ extension JavaScriptPageTests {
         XCTAssertEqual(firstArguments.first ?? nil, "none visible")
     }
 
+    // Script elements that scripts insert run as in Chromium: inline at once, innerHTML's never, a fragment's on
+    // insertion, a src one (the message's asset) in a later task followed by `load`, other types never, none twice.
+    func testInsertedScriptsRunAsInChromium() throws {
+        try requireJavaScriptCore()
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let page = ContentPage()
+        page.bridgeReceiver = { _ in }
+        page.registerAsset(try Data(contentsOf: dir.appendingPathComponent("inserted-scripts-lib.js")), for: URL(string: "http://127.0.0.1:8765/lib.js")!)
+        page.loadHTMLString(try String(contentsOf: dir.appendingPathComponent("inserted-scripts.html"), encoding: .utf8),
+                            baseURL: URL(string: "http://127.0.0.1:8765/inserted-scripts.html"))
+        page.advanceTime(by: 0.1)
+        XCTAssertEqual(errors(page), [])
+        let expected = try String(contentsOf: dir.appendingPathComponent("inserted-scripts.chromium.txt"), encoding: .utf8)
+        XCTAssertEqual(page.document.element(id: "out")?.textContent, expected.trimmingCharacters(in: .newlines))
+    }
+
     // Selectors in scripts read the page as it is now: which boxes are checked and what has focus.
     func testSelectorsSeeLiveCheckednessAndFocus() throws {
         let (page, rec) = try page("""

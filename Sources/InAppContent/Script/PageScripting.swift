@@ -45,6 +45,9 @@ final class PageScripting {
     private var orderVersion: UInt64 = .max
     /// Checkedness set by script or input (tree id → checked), and the focused element, for `:checked`/`:focus`.
     private var checkedness: [Int32: Bool] = [:]
+    /// Script elements that have run or never will (the parser's, and those `innerHTML` inserted: browsers do not run
+    /// those). A script element a page script creates runs when it is first connected with a `src` or text.
+    private var startedScripts: Set<Int32> = []
     private var focused: DOMNodeID?
 
     /// The page's style rules for one snapshot and viewport, parsed once: scripts read sizes and computed styles in
@@ -137,6 +140,7 @@ final class PageScripting {
         guard let page else { return }
         runUserScripts(userScripts, atStart: true)
         let doc = tree.snapshot()
+        for script in doc.elements(tag: "script") { if let id = nodeID(of: script) { startedScripts.insert(id.raw) } }
         var n = 0
         for script in doc.elements(tag: "script") {
             let type = (script["type"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
@@ -475,8 +479,12 @@ final class PageScripting {
         case "dom.insert":
             let child = try id(first)
             let ref = int(a.count > 1 ? a[1] : nil).map { DOMNodeID(raw: $0) }
+            let inserted = tree.kind(child) == .documentFragment ? tree.children(child) : [child]
             try insert(child, before: ref, in: try id(a.count > 2 ? a[2] : nil))
-            return .undefined
+            let start = scriptsToStart(after: inserted)
+            return start.isEmpty ? .undefined : .array(start.map { .number(Double($0.raw)) })
+        case "script.run":
+            return .bool(runInsertedScript(try id(first)))
         case "dom.remove": tree.remove(try id(first)); return .undefined
         case "dom.clone": return num(try clone(try id(first), deep: a.count > 1 && a[1] == .bool(true)))
         case "dom.listen":
@@ -624,7 +632,56 @@ final class PageScripting {
     }
 
     private func parseFragment(_ html: String, context: DOMNodeID) throws(ScriptHostError) -> DOMNodeID {
-        do { return try tree.parseFragment(html, context: context) } catch { throw ScriptHostError(error.description, name: "QuotaExceededError") }
+        let fragment: DOMNodeID
+        do { fragment = try tree.parseFragment(html, context: context) } catch { throw ScriptHostError(error.description, name: "QuotaExceededError") }
+        for s in scripts(in: fragment) { startedScripts.insert(s.raw) }
+        return fragment
+    }
+
+    /// The HTML script elements in `root`'s subtree, `root` included, in tree order.
+    private func scripts(in root: DOMNodeID) -> [DOMNodeID] {
+        var out: [DOMNodeID] = []
+        var cur: DOMNodeID? = root
+        while let n = cur {
+            if tree.kind(n) == .element, tree.localName(n) == "script", tree.namespace(n) == .html { out.append(n) }
+            cur = tree.next(after: n, within: root)
+        }
+        return out
+    }
+
+    /// Scripts that `insert` connected and that should start now: not started before, with a `src` or text.
+    private func scriptsToStart(after inserted: [DOMNodeID]) -> [DOMNodeID] {
+        var out: [DOMNodeID] = []
+        for root in inserted where isConnected(root) {
+            for s in scripts(in: root) where !startedScripts.contains(s.raw) {
+                let type = (tree.attribute(s, "type") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+                guard ["", "text/javascript", "application/javascript", "module", "text/ecmascript"].contains(type) else { continue }
+                guard tree.attribute(s, "src") != nil || !tree.textContent(s).isEmpty else { continue }
+                startedScripts.insert(s.raw)
+                out.append(s)
+            }
+        }
+        return out
+    }
+
+    /// Runs a script element a page script connected: its `src` (a registered asset or readable file; otherwise it
+    /// fails as offline) or its text. Returns whether it ran (the prelude fires `load` or `error` for a `src`).
+    private func runInsertedScript(_ s: DOMNodeID) -> Bool {
+        guard let page else { return false }
+        var source = tree.textContent(s)
+        var name = "inserted-script"
+        if let src = tree.attribute(s, "src") {
+            guard let url = page.resolve(href: src), let text = page.subresource(url) else {
+                page.emit(.networkBlocked(api: "script", url: page.resolve(href: src)?.absoluteString ?? src))
+                return false
+            }
+            source = text
+            name = url.absoluteString
+        }
+        _ = engine.call("__oiaInternal.syncNamed", [])
+        if case .failure(let f) = engine.evaluate(source, sourceURL: name, startLine: 1) { page.emit(.scriptError(f)) }
+        else { page.emit(.scriptRan(source: name)) }
+        return true
     }
 
     // MARK: Serialization (innerHTML / outerHTML)

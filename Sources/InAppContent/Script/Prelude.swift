@@ -233,10 +233,10 @@ class Node extends EventTarget {
   hasChildNodes() { return H('dom.first', this.__id) !== null; }
   contains(other) { return !!other && H('dom.contains', this.__id, other.__id); }
   getRootNode() { let n = this; for (let p = n.parentNode; p; p = p.parentNode) n = p; return n; }
-  appendChild(c) { H('dom.insert', c.__id, null, this.__id); return c; }
-  insertBefore(c, ref) { H('dom.insert', c.__id, ref ? ref.__id : null, this.__id); return c; }
+  appendChild(c) { startScripts(H('dom.insert', c.__id, null, this.__id)); return c; }
+  insertBefore(c, ref) { startScripts(H('dom.insert', c.__id, ref ? ref.__id : null, this.__id)); return c; }
   removeChild(c) { if (!c || H('dom.parent', c.__id) !== this.__id) throw new DOMException('The node to be removed is not a child of this node.', 'NotFoundError'); H('dom.remove', c.__id); return c; }
-  replaceChild(n, old) { H('dom.insert', n.__id, old.__id, this.__id); H('dom.remove', old.__id); return old; }
+  replaceChild(n, old) { const s = H('dom.insert', n.__id, old.__id, this.__id); H('dom.remove', old.__id); startScripts(s); return old; }
   cloneNode(deep) { return wrap(H('dom.clone', this.__id, !!deep)); }
   isEqualNode(o) { return !!o && H('dom.serialize', this.__id, true) === H('dom.serialize', o.__id, true); }
   isSameNode(o) { return this === o; }
@@ -967,6 +967,18 @@ Object.defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, w
 VirtualDate.now = virtualNow; VirtualDate.parse = RealDate.parse; VirtualDate.UTC = RealDate.UTC;
 Object.setPrototypeOf(VirtualDate, RealDate);
 def('Date', VirtualDate);
+
+// Script elements a page script connects run as in a browser: inline ones at once, during the insertion; ones with
+// a `src` in a later task (a timer of 0 on the virtual clock), then `load` (or `error` when the page cannot have the
+// file: no network) at the element.
+function startScripts(ids) {
+  if (!ids) return;
+  for (const id of ids) {
+    const el = wrap(id);
+    if (el.hasAttribute('src')) addTimer(() => { const ok = H('script.run', id); dispatch(el, trusted(new Event(ok ? 'load' : 'error'))); }, 0, [], false);
+    else H('script.run', id);
+  }
+}
 
 // Timers on the page's virtual clock.
 const timers = new Map();

@@ -1,0 +1,1 @@
+window.libVersion = '1.2'; log.push('lib body ran');
