@@ -239,6 +239,15 @@ extension JavaScriptPageTests {
     // getComputedStyle resolves display, visibility, opacity and pointer-events from the page's stylesheets (defaults
     // by tag, [hidden], media queries, inheritance), and an element that is not rendered has no offsetParent and no
     // box: line for line what Chromium printed for the same page.
+    // DOMParser and XMLSerializer: the parsed document's title, text, entities and queries, its script not run.
+    func testDOMParserMatchesChromium() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("dom-parser.html"), encoding: .utf8))
+        XCTAssertEqual(errors(page), [])
+        let expected = try String(contentsOf: dir.appendingPathComponent("dom-parser.chromium.txt"), encoding: .utf8)
+        XCTAssertEqual(page.document.element(id: "out")?.textContent, expected.trimmingCharacters(in: .newlines))
+    }
+
     func testComputedStyleAndRenderingMatchChromium() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
         let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("computed-style.html"), encoding: .utf8))

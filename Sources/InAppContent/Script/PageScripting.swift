@@ -243,11 +243,15 @@ final class PageScripting {
             }
             return out
         }
-        // A detached subtree: serialize, parse on its own, match there, map back by element order.
-        let html = serialize(root, outer: tree.kind(root) == .element)
+        // A detached subtree: serialize, parse on its own, match there, map back by element order. An `html`, `head`
+        // or `body` root would not survive that parse (the parser merges such tags into its own), so only its
+        // content is parsed and the root itself is not matched.
+        let rootName = tree.kind(root) == .element ? tree.localName(root) : ""
+        let structural = ["html", "head", "body"].contains(rootName)
+        let html = serialize(root, outer: tree.kind(root) == .element && !structural)
         guard let doc = try? HTMLDocument.parse("<body>" + html) else { return [] }
         var elements: [DOMNodeID] = []
-        walk(root) { if tree.kind($0) == .element { elements.append($0) } }
+        walk(root) { if tree.kind($0) == .element && !(structural && $0 == root) { elements.append($0) } }
         let parsed = doc.body.descendants.filter(\.isElement)
         var out: [DOMNodeID] = []
         for (i, e) in parsed.enumerated() where i < elements.count && sel.matches(e) {

@@ -1347,6 +1347,55 @@ function structuredClone(value) {
   };
   return clone(value);
 }
+// DOMParser: an HTML string parsed into a detached document-like tree (an `html` element parsed as the Standard
+// parses a fragment in that context, so `head` and `body` exist; its scripts never run, as in a browser).
+class ParsedHTMLDocument {
+  constructor(root) { Object.defineProperty(this, 'documentElement', { value: root, enumerable: true }); }
+  get head() { return Array.from(this.documentElement.children).find(e => e.localName === 'head') || null; }
+  get body() { return Array.from(this.documentElement.children).find(e => e.localName === 'body') || null; }
+  get title() { const t = this.querySelector('title'); return t ? t.textContent.replace(/[\t\n\f\r ]+/g, ' ').trim() : ''; }
+  get nodeType() { return 9; }
+  get textContent() { return null; }
+  querySelector(sel) { return this.querySelectorAll(sel)[0] || null; }
+  querySelectorAll(sel) {
+    // The structural elements by name, then each part's content (document order: html, head…, body…).
+    const own = (e) => new RegExp('^\\s*' + e.localName + '\\s*$', 'i').test(sel) ? [e] : [];
+    const head = this.head, body = this.body;
+    return [...own(this.documentElement), ...(head ? [...own(head), ...head.querySelectorAll(sel)] : []),
+            ...(body ? [...own(body), ...body.querySelectorAll(sel)] : [])];
+  }
+  getElementById(id) { return this.querySelector('#' + cssEscape(id)); }
+  getElementsByTagName(t) { return this.querySelectorAll(String(t).toLowerCase() === '*' ? '*' : cssEscape(t)); }
+  getElementsByClassName(c) { return this.querySelectorAll(String(c).trim().split(/\s+/).map(x => '.' + cssEscape(x)).join('')); }
+  createElement(t) { return doc.createElement(t); }
+}
+class DOMParser {
+  parseFromString(string, type) {
+    const t = String(type);
+    if (t !== 'text/html') {
+      if (/^(text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(t)) throw new DOMException('XML parsing is not supported in this headless model', 'NotSupportedError');
+      throw new TypeError("The provided value '" + t + "' is not a valid enum value of type DOMParserSupportedType.");
+    }
+    const root = doc.createElement('html');
+    root.innerHTML = String(string);
+    const parsed = new ParsedHTMLDocument(root);
+    if (!parsed.head) root.insertBefore(doc.createElement('head'), root.firstChild);
+    if (!parsed.body) root.appendChild(doc.createElement('body'));
+    return parsed;
+  }
+}
+// XMLSerializer over HTML elements: their markup as XML (the XHTML namespace on the top element, void elements
+// closed with " />").
+class XMLSerializer {
+  serializeToString(node) {
+    const el = node instanceof ParsedHTMLDocument || (node && node.nodeType === 9) ? node.documentElement : node;
+    if (!el || el.nodeType !== 1) return el && el.textContent !== undefined ? String(el.textContent) : '';
+    return el.outerHTML
+      .replace(/^<([^\s>\/]+)/, '<$1 xmlns="http://www.w3.org/1999/xhtml"')
+      .replace(/<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)((?:\s[^>]*)?)>/g, (m, t, a) => '<' + t + a + ' />');
+  }
+}
+def('DOMParser', DOMParser); def('XMLSerializer', XMLSerializer);
 def('URL', URL); def('webkitURL', URL); def('URLSearchParams', URLSearchParams);
 def('btoa', btoa); def('atob', atob); def('TextEncoder', TextEncoder); def('TextDecoder', TextDecoder);
 def('crypto', cryptoObject); def('structuredClone', structuredClone);
