@@ -239,13 +239,17 @@ extension JavaScriptPageTests {
     // getComputedStyle resolves display, visibility, opacity and pointer-events from the page's stylesheets (defaults
     // by tag, [hidden], media queries, inheritance), and an element that is not rendered has no offsetParent and no
     // box: line for line what Chromium printed for the same page.
-    // DOMParser and XMLSerializer: the parsed document's title, text, entities and queries, its script not run.
-    func testDOMParserMatchesChromium() throws {
+    // DOMParser and XMLSerializer (the parsed document's title, text, entities and queries, its script not run), and
+    // TreeWalker/NodeIterator (filters, skip and reject, both directions, {{token}} personalization): each page prints
+    // into <pre id=out> what Chromium printed for it.
+    func testDOMParserAndTreeWalkersMatchChromium() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
-        let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("dom-parser.html"), encoding: .utf8))
-        XCTAssertEqual(errors(page), [])
-        let expected = try String(contentsOf: dir.appendingPathComponent("dom-parser.chromium.txt"), encoding: .utf8)
-        XCTAssertEqual(page.document.element(id: "out")?.textContent, expected.trimmingCharacters(in: .newlines))
+        for name in ["dom-parser", "tree-walker"] {
+            let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("\(name).html"), encoding: .utf8))
+            XCTAssertEqual(errors(page), [], name)
+            let expected = try String(contentsOf: dir.appendingPathComponent("\(name).chromium.txt"), encoding: .utf8)
+            XCTAssertEqual(page.document.element(id: "out")?.textContent, expected.trimmingCharacters(in: .newlines), name)
+        }
     }
 
     func testComputedStyleAndRenderingMatchChromium() throws {

@@ -790,6 +790,8 @@ class Document extends Node {
   createComment(s) { return wrap(H('dom.createComment', String(s))); }
   createDocumentFragment() { return wrap(H('dom.createFragment')); }
   createEvent(kind) { const C = { mouseevents: MouseEvent, mouseevent: MouseEvent, keyboardevent: KeyboardEvent, customevent: CustomEvent, uievents: UIEvent, uievent: UIEvent }[String(kind).toLowerCase()] || Event; return new C(''); }
+  createTreeWalker(root, whatToShow, filter) { return new TreeWalker(root, whatToShow, filter); }
+  createNodeIterator(root, whatToShow, filter) { return new NodeIterator(root, whatToShow, filter); }
   createRange() { return { selectNodeContents() {}, createContextualFragment: (h) => wrap(H('dom.parseFragment', this.body.__id, String(h))), setStart() {}, setEnd() {}, collapse() {}, getBoundingClientRect() { return { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0 }; } }; }
   importNode(n, deep) { return n.cloneNode(deep); }
   adoptNode(n) { if (n.parentNode) n.remove(); return n; }
@@ -1395,6 +1397,141 @@ class XMLSerializer {
       .replace(/<(area|base|br|col|embed|hr|img|input|link|meta|source|track|wbr)((?:\s[^>]*)?)>/g, (m, t, a) => '<' + t + a + ' />');
   }
 }
+// TreeWalker and NodeIterator, as the DOM Standard walks: whatToShow bits by node type, then the filter
+// (a function or an object with acceptNode); FILTER_REJECT skips a subtree for a TreeWalker only.
+const NodeFilter = Object.freeze({ FILTER_ACCEPT: 1, FILTER_REJECT: 2, FILTER_SKIP: 3, SHOW_ALL: 0xFFFFFFFF, SHOW_ELEMENT: 0x1,
+  SHOW_ATTRIBUTE: 0x2, SHOW_TEXT: 0x4, SHOW_CDATA_SECTION: 0x8, SHOW_ENTITY_REFERENCE: 0x10, SHOW_ENTITY: 0x20,
+  SHOW_PROCESSING_INSTRUCTION: 0x40, SHOW_COMMENT: 0x80, SHOW_DOCUMENT: 0x100, SHOW_DOCUMENT_TYPE: 0x200,
+  SHOW_DOCUMENT_FRAGMENT: 0x400, SHOW_NOTATION: 0x800 });
+function nodeFilterAccepts(t, node) {
+  if (t.__active) throw new DOMException('Recursive node filtering', 'InvalidStateError');
+  if (!((t.whatToShow >>> 0) & (1 << (node.nodeType - 1)))) return 3;
+  const f = t.filter;
+  if (f === null || f === undefined) return 1;
+  t.__active = true;
+  try { return +(typeof f === 'function' ? f.call(undefined, node) : f.acceptNode(node)); } finally { t.__active = false; }
+}
+class TreeWalker {
+  constructor(root, whatToShow, filter) {
+    if (!(root instanceof Node)) throw new TypeError("Argument 1 ('root') to Document.createTreeWalker must be an instance of Node");
+    Object.defineProperty(this, 'root', { value: root, enumerable: true });
+    Object.defineProperty(this, 'whatToShow', { value: whatToShow === undefined ? 0xFFFFFFFF : whatToShow >>> 0, enumerable: true });
+    Object.defineProperty(this, 'filter', { value: filter === undefined ? null : filter, enumerable: true });
+    this.__active = false; this.currentNode = root;
+  }
+  parentNode() {
+    let n = this.currentNode;
+    while (n && n !== this.root) { n = n.parentNode; if (n && nodeFilterAccepts(this, n) === 1) { this.currentNode = n; return n; } }
+    return null;
+  }
+  __children(first) {
+    let n = first ? this.currentNode.firstChild : this.currentNode.lastChild;
+    while (n) {
+      const r = nodeFilterAccepts(this, n);
+      if (r === 1) { this.currentNode = n; return n; }
+      if (r === 3) { const c = first ? n.firstChild : n.lastChild; if (c) { n = c; continue; } }
+      while (n) {
+        const sib = first ? n.nextSibling : n.previousSibling;
+        if (sib) { n = sib; break; }
+        const p = n.parentNode;
+        if (!p || p === this.root || p === this.currentNode) return null;
+        n = p;
+      }
+    }
+    return null;
+  }
+  firstChild() { return this.__children(true); }
+  lastChild() { return this.__children(false); }
+  __siblings(next) {
+    let node = this.currentNode;
+    if (node === this.root) return null;
+    while (true) {
+      let sib = next ? node.nextSibling : node.previousSibling;
+      while (sib) {
+        node = sib;
+        const r = nodeFilterAccepts(this, node);
+        if (r === 1) { this.currentNode = node; return node; }
+        sib = next ? node.firstChild : node.lastChild;
+        if (r === 2 || !sib) sib = next ? node.nextSibling : node.previousSibling;
+      }
+      node = node.parentNode;
+      if (!node || node === this.root) return null;
+      if (nodeFilterAccepts(this, node) === 1) return null;
+    }
+  }
+  nextSibling() { return this.__siblings(true); }
+  previousSibling() { return this.__siblings(false); }
+  previousNode() {
+    let node = this.currentNode;
+    while (node !== this.root) {
+      let sib = node.previousSibling;
+      while (sib) {
+        node = sib;
+        let r = nodeFilterAccepts(this, node);
+        while (r !== 2 && node.lastChild) { node = node.lastChild; r = nodeFilterAccepts(this, node); }
+        if (r === 1) { this.currentNode = node; return node; }
+        sib = node.previousSibling;
+      }
+      if (node === this.root || !node.parentNode) return null;
+      node = node.parentNode;
+      if (nodeFilterAccepts(this, node) === 1) { this.currentNode = node; return node; }
+    }
+    return null;
+  }
+  nextNode() {
+    let node = this.currentNode, r = 1;
+    while (true) {
+      while (r !== 2 && node.firstChild) {
+        node = node.firstChild;
+        r = nodeFilterAccepts(this, node);
+        if (r === 1) { this.currentNode = node; return node; }
+      }
+      let temp = node, sib = null;
+      while (temp) {
+        if (temp === this.root) return null;
+        sib = temp.nextSibling;
+        if (sib) { node = sib; break; }
+        temp = temp.parentNode;
+      }
+      if (!temp) return null;
+      r = nodeFilterAccepts(this, node);
+      if (r === 1) { this.currentNode = node; return node; }
+    }
+  }
+}
+class NodeIterator {
+  constructor(root, whatToShow, filter) {
+    if (!(root instanceof Node)) throw new TypeError("Argument 1 ('root') to Document.createNodeIterator must be an instance of Node");
+    Object.defineProperty(this, 'root', { value: root, enumerable: true });
+    Object.defineProperty(this, 'whatToShow', { value: whatToShow === undefined ? 0xFFFFFFFF : whatToShow >>> 0, enumerable: true });
+    Object.defineProperty(this, 'filter', { value: filter === undefined ? null : filter, enumerable: true });
+    this.__active = false; this.referenceNode = root; this.pointerBeforeReferenceNode = true;
+  }
+  __following(n) {
+    if (n.firstChild) return n.firstChild;
+    while (n && n !== this.root) { if (n.nextSibling) return n.nextSibling; n = n.parentNode; }
+    return null;
+  }
+  __preceding(n) {
+    if (n === this.root) return null;
+    let p = n.previousSibling;
+    if (!p) return n.parentNode;
+    while (p.lastChild) p = p.lastChild;
+    return p;
+  }
+  __traverse(next) {
+    let node = this.referenceNode, before = this.pointerBeforeReferenceNode;
+    while (true) {
+      if (next) { if (!before) { node = this.__following(node); if (!node) return null; } else before = false; }
+      else { if (before) { node = this.__preceding(node); if (!node) return null; } else before = true; }
+      if (nodeFilterAccepts(this, node) === 1) { this.referenceNode = node; this.pointerBeforeReferenceNode = before; return node; }
+    }
+  }
+  nextNode() { return this.__traverse(true); }
+  previousNode() { return this.__traverse(false); }
+  detach() {}
+}
+def('NodeFilter', NodeFilter); def('TreeWalker', TreeWalker); def('NodeIterator', NodeIterator);
 def('DOMParser', DOMParser); def('XMLSerializer', XMLSerializer);
 def('URL', URL); def('webkitURL', URL); def('URLSearchParams', URLSearchParams);
 def('btoa', btoa); def('atob', atob); def('TextEncoder', TextEncoder); def('TextDecoder', TextDecoder);
