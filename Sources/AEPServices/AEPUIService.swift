@@ -38,9 +38,12 @@ final class AEPUIService: UIService, @unchecked Sendable {
         hooks.didDismiss = { entry, _ in entry.message.didDismiss() }
         engine.hooks = hooks
         deviceToken = environment.device.addObserver { [weak self] change in
-            guard change.old.screenSize != change.new.screenSize || change.old.statusBarHeight != change.new.statusBarHeight,
-                  let self, let shown = engine.displayedMessage?.message else { return }
-            environment.main.execute { shown.reframe() }
+            guard let self, let shown = engine.displayedMessage?.message else { return }
+            if change.old.screenSize != change.new.screenSize || change.old.statusBarHeight != change.new.statusBarHeight {
+                environment.main.execute { shown.reframe() }
+            } else if change.old.appearance != change.new.appearance {
+                environment.main.execute { shown.syncPageViewport() }
+            }
         }
     }
 

@@ -359,7 +359,20 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
             }
         }
         #endif
+        syncPageViewport()
         view.loadHTMLString(html, baseURL: Bundle.main.bundleURL)
+    }
+
+    /// What the page's scripts see of the screen (main): the message's visible size, the device's dark mode. A page's
+    /// `innerWidth`, `matchMedia('(prefers-color-scheme: dark)')` and `resize`/`change` events follow the device.
+    func syncPageViewport() {
+        #if !canImport(Darwin)
+        guard let view = webView as? WKWebView else { return }
+        let f = frames().visible
+        let device = environment.device.state
+        view.page.viewport = ContentViewport(width: Double(f.width), height: Double(f.height), scale: 3,
+                                             darkMode: device.appearance == .dark)
+        #endif
     }
 
     /// A gesture on the content (main). Swipes load the URL `settings.gestures` has for them
@@ -440,6 +453,7 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
         service.window.frame = CGRect(x: 0, y: 0, width: f.screenWidth, height: f.fullHeight)
         view.frame = f.visible
         state.withLock { $0.backdrop }?.frame = f.backdrop
+        syncPageViewport()
         trace.record(.device, "messageReframed", message: id, ["width": "\(f.visible.width)", "height": "\(f.visible.height)"])
     }
 

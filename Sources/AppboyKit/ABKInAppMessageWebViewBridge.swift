@@ -24,17 +24,30 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
     let messageID: MessageID
     private weak var controller: ABKInAppMessageController?
     private var initialLoadPending = true
+    private var deviceToken: Int?
+    private let device: Device
 
     init(message: ABKInAppMessageHTMLBase, id: MessageID, controller: ABKInAppMessageController) {
         self.messageID = id
         self.controller = controller
         page = ContentPage()
-        let device = controller.environment.device.state
-        page.viewport = ContentViewport(width: device.screenSize.width, height: device.screenSize.height, scale: 3,
-                                        darkMode: device.appearance == .dark)
+        device = controller.environment.device
+        Self.follow(device.state, on: page)
         page.navigationDelegate = self
         page.bridgeReceiver = { [weak self] call in self?.handle(call) }
         page.loadHTMLString(message.message, baseURL: message.baseURL ?? Self.defaultBaseURL)
+        // The page's screen follows the device (rotation, dark mode) while the message is shown.
+        deviceToken = device.addObserver { [weak page] change in
+            guard let page else { return }
+            Self.follow(change.new, on: page)
+        }
+    }
+
+    deinit { if let deviceToken { device.removeObserver(deviceToken) } }
+
+    private static func follow(_ device: DeviceState, on page: ContentPage) {
+        page.viewport = ContentViewport(width: device.screenSize.width, height: device.screenSize.height, scale: 3,
+                                        darkMode: device.appearance == .dark)
     }
 
     /// Where relative URLs of a message without local assets resolve.

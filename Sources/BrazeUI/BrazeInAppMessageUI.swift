@@ -460,6 +460,9 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
     // MARK: Device
 
     private func deviceChanged(_ change: DeviceChange) {
+        if change.old.appearance != change.new.appearance || change.old.screenSize != change.new.screenSize {
+            messageView?.html?.syncPageViewport()
+        }
         if change.old.appearance != change.new.appearance, let view = messageView {
             // Stock views re-apply their theme when the traits change.
             view.slideup?.applyTheme()

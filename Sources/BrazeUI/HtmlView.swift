@@ -103,6 +103,7 @@ extension BrazeInAppMessageUI {
         open func loadMessage() {
             guard let webView else { return }
             #if !canImport(Darwin)
+            syncPageViewport()
             if !message.assetURLs.isEmpty, let engine = hostingUI?.brazeInstance(for: self)?.deliveryEngine {
                 for url in message.assetURLs {
                     if let data = engine.cachedAsset(url) { webView.page.registerAsset(data, for: url) }
@@ -111,6 +112,17 @@ extension BrazeInAppMessageUI {
             #endif
             initialLoadPending = true
             _ = webView.loadHTMLString(message.message, baseURL: message.baseURL ?? Self.defaultBaseURL)
+        }
+
+        /// What the page's scripts see of the screen: the simulated device's screen and dark mode (`innerWidth`,
+        /// `matchMedia`, `resize` and media `change` events follow rotation and appearance changes).
+        func syncPageViewport() {
+            #if !canImport(Darwin)
+            guard let webView else { return }
+            let device = environment.device.state
+            webView.page.viewport = ContentViewport(width: device.screenSize.width, height: device.screenSize.height, scale: 3,
+                                                    darkMode: device.appearance == .dark)
+            #endif
         }
 
         /// Lets the initial load and file URLs through; intercepts link activations, new-window requests and

@@ -250,7 +250,8 @@ public final class ContentPage: @unchecked Sendable {
             let old = locked { () -> ContentViewport in let o = _viewport; _viewport = newValue; return o }
             guard old != newValue else { return }
             withScripting { s in
-                s.call("__oiaInternal.deviceChanged", [.bool(old.darkMode), .bool(old.width > old.height)])
+                s.call("__oiaInternal.deviceChanged", [.bool(old.darkMode), .bool(old.width > old.height),
+                                                       .number(old.width), .number(old.height)])
             }
         }
     }

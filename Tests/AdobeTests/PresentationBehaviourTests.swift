@@ -130,6 +130,18 @@ final class PresentationBehaviourTests: AdobeTestCase {
         XCTAssertEqual(received, ["go"])
     }
 
+    // The page sees the message's visible size and the device's colour scheme, and follows both while shown.
+    func test_F08_thePageFollowsTheDevicesAppearanceAndRotation() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable, "JavaScriptCore is not installed: \(ScriptEngines.availability)")
+        try Messaging.loadPropositions(propositionJSON(html: Fixtures.screenProbeHTML))
+        let message = Messaging.makeMessage(try XCTUnwrap(Messaging.loadedItems.first))
+        showAndSettle(message)
+        let web = try XCTUnwrap(webView(of: message))
+        harness.setAppearance(.dark)
+        harness.rotate(to: .landscapeLeft)
+        XCTAssertEqual(web.page.consoleLines, ["initial false 390x844", "changed true", "resize 844x390"])
+    }
+
     func test_F08_webViewBuiltOnMainWithHandlersAndLocalAssets() throws {
         Messaging.cacheAsset("https://cdn.example.com/a.png", localPath: "file:///cache/a.png")
         try Messaging.loadPropositions(propositionJSON(html: "<img src=\"https://cdn.example.com/a.png\">",
@@ -392,3 +404,4 @@ final class PresentationBehaviourTests: AdobeTestCase {
         """
     }
 }
+

@@ -72,6 +72,18 @@ final class AppboyHTMLMessageTests: XCTestCase {
         XCTAssertEqual(h.states(of: "poll").last, "dismissed", "a link click closes the message")
     }
 
+    func testThePageFollowsTheDevicesAppearanceAndRotation() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable, "JavaScriptCore is not installed: \(ScriptEngines.availability)")
+        let (h, appboy) = startAppboy([ABKMinimumTriggerTimeIntervalKey: 0])
+        appboy.deliveryEngine.startSession(with: [Campaign(message: InAppMessage(id: "probe", content: .html(HTMLContent(html: Fixtures.screenProbeHTML))),
+                                                           triggers: [.sessionStart])])
+        h.settle()
+        let page = try XCTUnwrap(appboy.inAppMessageController.htmlPage)
+        h.setAppearance(.dark)
+        h.rotate(to: .landscapeLeft)
+        XCTAssertEqual(page.consoleLines, ["initial false 390x844", "changed true", "resize 844x390"])
+    }
+
     func testTheCountdownClosesTheMessageThroughAppboyClose() throws {
         let (h, appboy, page) = try presentPoll()
         page.advanceTime(by: 19.5)
@@ -84,3 +96,4 @@ final class AppboyHTMLMessageTests: XCTestCase {
         XCTAssertNil(appboy.inAppMessageController.htmlPage, "the page goes with the display")
     }
 }
+

@@ -52,6 +52,19 @@ final class HtmlWebViewTests: XCTestCase {
                       "the script from the cached asset ran and wired the button")
     }
 
+    // The page's screen is the simulated device's, and follows it while shown: dark mode fires the media query's
+    // `change`, rotation a `resize`.
+    func test_thePageFollowsTheDevicesAppearanceAndRotation() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable,
+                          "JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
+        let b = Bench()
+        b.deliver(.html(.init(message: Fixtures.screenProbeHTML)), id: "p")
+        let web = try XCTUnwrap(b.ui.messageView?.html?.webView)
+        b.harness.setAppearance(.dark)
+        b.harness.rotate(to: .landscapeLeft)
+        XCTAssertEqual(web.page.consoleLines, ["initial false 390x844", "changed true", "resize 844x390"])
+    }
+
     func test_documentLoadsInTheWebViewWithTheBrazeBaseURL() throws {
         let b = Bench()
         let web = try present(b, id: "h")
@@ -156,3 +169,4 @@ final class HtmlWebViewTests: XCTestCase {
         XCTAssertTrue(seen.snapshot)
     }
 }
+

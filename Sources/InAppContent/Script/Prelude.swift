@@ -1594,9 +1594,10 @@ const internal = {
     if (typeof t.fn === 'function') t.fn.apply(g, t.frame ? [H('clock.now')] : t.args);
     else (0, eval)(String(t.fn));
   },
-  deviceChanged(oldDark, oldLandscape) {
-    dispatch(g, trusted(new Event('resize')));
+  deviceChanged(oldDark, oldLandscape, oldWidth, oldHeight) {
     const d = device();
+    // A colour-scheme change alone is no resize.
+    if (oldWidth === undefined || d.width !== oldWidth || d.height !== oldHeight) dispatch(g, trusted(new Event('resize')));
     if ((d.width > d.height) !== oldLandscape) dispatch(g, trusted(new Event('orientationchange')));
     for (const ref of mediaLists) {
       const l = ref.deref(); if (!l) continue;
