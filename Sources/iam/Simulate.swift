@@ -32,7 +32,8 @@ extension ScenarioDriver {
 }
 
 /// Steps on the displayed HTML message's page: {"tap": {"selector": …}|{"text": …}}, {"type": {"selector": …,
-/// "text": …}}, {"check": {"selector": …}}, {"uncheck": {"selector": …}}, {"press": {"key": "Enter", "selector": …?}}. Bridge calls, handler posts, navigations, console lines and script
+/// "text": …}}, {"check": {"selector": …}}, {"uncheck": {"selector": …}}, {"press": {"key": "Enter", "selector": …?}}; and
+/// {"evaluate": "js"}, the app's JavaScript in the page (its result or error is traced as `evaluated`). Bridge calls, handler posts, navigations, console lines and script
 /// errors of the page are traced (`bridgeCall` with "method" and "arguments", …).
 private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any ScenarioDriver, _ harness: Harness) throws {
     guard let page = driver.htmlPage else { throw ScenarioError(description: "\(key): no HTML message is displayed") }
@@ -232,6 +233,16 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
         if case .object(let o) = value, o["selector"] != nil || o["text"] != nil { try htmlStep(key, o, driver, harness) }
         else if case .object(let o) = value, let b = o["button"]?.numberValue { try driver.tap(button: Int(b)) }
         else { try driver.tap(button: nil) }
+    case "evaluate":
+        // The app runs JavaScript in the displayed page (WKWebView.evaluateJavaScript, Adobe's evaluateJavascript).
+        guard let source = value.stringValue else { throw ScenarioError(description: "evaluate needs the JavaScript as a string") }
+        guard let page = driver.htmlPage else { throw ScenarioError(description: "evaluate: no HTML message is displayed") }
+        trace(page, into: harness)
+        switch page.evaluate(source) {
+        case .success(let result): harness.trace.record(.script, "evaluated", ["result": result == .undefined ? "undefined" : result.description])
+        case .failure(let error): harness.trace.record(.script, "evaluated", ["error": error.description])
+        }
+        harness.settle()
     case "type", "check", "uncheck", "press":
         guard case .object(let o) = value else { throw ScenarioError(description: "\(key) needs an object") }
         try htmlStep(key, o, driver, harness)
@@ -283,7 +294,8 @@ extension Command {
         an app event the in-app rules are evaluated against), braze (deliver a Braze in-app message JSON payload, presented by
         BrazeInAppMessageUI), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, shown by the
         legacy Appboy controller with its page running). HTML messages: tap {"selector"} or {"text"}, type
-        {"selector", "text"}, check/uncheck {"selector"}, press {"key", "selector"?}; advance fires page timers.
+        {"selector", "text"}, check/uncheck {"selector"}, press {"key", "selector"?}, evaluate "js" (the app's
+        JavaScript; traced as evaluated); advance fires page timers.
 
         Prints one JSON object per trace event (or a table with --table). A bad file or step gives one error
         line and exit status 2.
