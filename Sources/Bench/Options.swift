@@ -12,11 +12,15 @@ struct BenchOptions {
     var files: [String] = []
     /// `--parses N`: parse each content file exactly N times, untimed, and exit (for instruction counts).
     var parses: Int?
+    /// `--pages N`: load each file N times as a scripted page in one shared VM (load, scripts to idle, one tap),
+    /// untimed, and exit (for profiles of the scripts section).
+    var pages: Int?
 
     static let usage = """
         usage: openinapp-bench [--quick] [--only content|triggers|pipeline|scripts] [--peers PEERS.jsonl]
                                [--peer-command CMD] [FILE.html ...]
                openinapp-bench --parses N FILE.html ...
+               openinapp-bench --pages N FILE.html ...
                openinapp-bench --write-synthetic DIR
                openinapp-bench --help
 
@@ -25,6 +29,8 @@ struct BenchOptions {
           --only SECTION        run one section: content, triggers, pipeline or scripts
           --peers FILE          peer results (JSON lines from Benchmarks/peers.py) to compare against
           --peer-command CMD    run `CMD FILE` right before timing each FILE (how Benchmarks/run measures peers)
+          --pages N             load each FILE N times as the scripts section does (one shared VM), untimed, then
+                                exit: for profiles of load + scripts + one tap
           --parses N            parse each FILE exactly N times (parse + DOM + interactive index), untimed, then
                                 exit: divide a callgrind instruction count by N for the cost of one parse
           --write-synthetic DIR write the synthetic HTML documents into DIR, print their paths and exit
@@ -46,7 +52,7 @@ struct BenchOptions {
             switch arg {
             case "--help", "-h": return .help
             case "--quick": options.quick = true
-            case "--write-synthetic", "--peers", "--peer-command", "--only", "--parses":
+            case "--write-synthetic", "--peers", "--peer-command", "--only", "--parses", "--pages":
                 guard let v = value(arg) else { return .usageError("\(arg) needs a value") }
                 switch arg {
                 case "--write-synthetic": options.writeSyntheticDirectory = v
@@ -55,6 +61,9 @@ struct BenchOptions {
                 case "--parses":
                     guard let n = Int(v), n > 0 else { return .usageError("--parses takes a positive count, not '\(v)'") }
                     options.parses = n
+                case "--pages":
+                    guard let n = Int(v), n > 0 else { return .usageError("--pages takes a positive count, not '\(v)'") }
+                    options.pages = n
                 default:
                     guard ["content", "triggers", "pipeline", "scripts"].contains(v) else {
                         return .usageError("--only takes content, triggers, pipeline or scripts, not '\(v)'")
@@ -69,6 +78,7 @@ struct BenchOptions {
             i += 1
         }
         if options.parses != nil && options.files.isEmpty { return .usageError("--parses needs at least one FILE") }
+        if options.pages != nil && options.files.isEmpty { return .usageError("--pages needs at least one FILE") }
         return .run(options)
     }
 }

@@ -28,6 +28,13 @@ if let parses = options.parses {
     }
     exit(0)
 }
+if let pages = options.pages {
+    for file in options.files {
+        do { print("\(file): \(try ScriptBench.loadRepeatedly(file: file, times: pages)) pages (\(ScriptEngines.isJavaScriptCoreAvailable ? "JavaScriptCore" : "subset"))") }
+        catch { fail("\(file): \(error)") }
+    }
+    exit(0)
+}
 let peersFile = options.peersFile
 /// `--peer-command CMD`: run `CMD FILE` (printing peers.py JSON lines) right before timing our parser on FILE, so
 /// both are measured within seconds of each other on a machine whose load changes.
@@ -154,7 +161,7 @@ if wanted("scripts") {
     print("")
     print(ScriptEngines.availability)
     print("")
-    print("| file | ours ms/message | ours, shared VM | ours MB/live page | jsdom ms/message | jsdom MB/live page | ours ÷ jsdom | shared VM ÷ jsdom |")
+    print("| file | ours ms/message | ours, one VM for all pages | ours, a new VM per page | ours MB/live page | jsdom ms/message | jsdom MB/live page | ours ÷ jsdom |")
     print("|---|---|---|---|---|---|---|---|")
     let jsFiles = ((try? FileManager.default.contentsOfDirectory(atPath: "Tests/Fixtures/HTML/js")) ?? [])
         .filter { $0.hasSuffix(".html") }.sorted().map { "Tests/Fixtures/HTML/js/\($0)" }
@@ -178,11 +185,10 @@ if wanted("scripts") {
         do { r = try ScriptBench.run(file: file, samples: quick ? 9 : 25) } catch { fail("\(file): \(error)") }
         let ms = r.sample.median * 1000
         let peer = jsdom[file]
-        let sharedMs = r.shared.median * 1000
         if let peer { jsdomRatios.append(peer.0 / ms) }
         print("| \((file as NSString).lastPathComponent) | \(fmt(ms, 3)) (\(fmt(r.sample.min * 1000, 3))–\(fmt(r.sample.max * 1000, 3))) | "
-              + "\(fmt(sharedMs, 3)) | \(fmt(r.mbPerPage, 2)) | \(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | "
-              + "\(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") | \(peer.map { fmt($0.0 / sharedMs, 1) + "×" } ?? "–") |")
+              + "\(fmt(r.shared.median * 1000, 3)) | \(fmt(r.newVM.median * 1000, 3)) | \(fmt(r.mbPerPage, 2)) | "
+              + "\(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | \(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") |")
     }
 }
 print("")

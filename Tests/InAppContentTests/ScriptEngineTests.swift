@@ -150,3 +150,43 @@ extension ScriptEngineTests {
         XCTAssertEqual(later.evaluate("x"), .success(.string("undefined")))
     }
 }
+
+extension ScriptEngineTests {
+    /// A page without a VM of its own takes an idle one from the pool when the previous page is gone: nothing of the
+    /// earlier page (globals, listeners, timers, storage) is visible in the next.
+    func testAPageReusingAnIdleVMSeesNothingOfThePageBefore() throws {
+        try requireJavaScriptCore()
+        for round in 0..<4 {
+            let page = ContentPage()
+            page.loadHTMLString("""
+                <script>
+                if (typeof left !== 'undefined' || window.leftOnWindow || localStorage.getItem('k') || document.title) throw new Error('saw the page before');
+                var left = \(round); window.leftOnWindow = true; localStorage.setItem('k', 'v'); document.title = 'p';
+                setTimeout(function () { window.late = 1 }, 5000); URL.leaked = true;
+                </script>
+                """, baseURL: nil)
+            XCTAssertEqual(page.scriptEngine, .javaScriptCore)
+            XCTAssertEqual(page.evaluate("left"), .success(.number(Double(round))), "round \(round)")
+            XCTAssertEqual(page.evaluate("URL.leaked"), .success(.bool(true)))
+        }
+        let fresh = ContentPage()
+        fresh.loadHTMLString("<p>x</p>", baseURL: nil)
+        XCTAssertEqual(fresh.evaluate("[typeof left, typeof leftOnWindow, localStorage.length, URL.leaked === undefined].join()"),
+                       .success(.string("undefined,undefined,0,true")))
+    }
+
+    /// The rarely used Web APIs are made on first use but look as a browser's do: present on `window`, callable,
+    /// replaceable by the page.
+    func testWebAPIsMadeOnFirstUseBehaveAsGlobals() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        page.loadHTMLString("<p>x</p>", baseURL: nil)
+        XCTAssertEqual(page.evaluate("['URL' in window, typeof btoa, new URL('/a?b=1', 'https://x.test/').searchParams.get('b'), btoa('hi')].join()"),
+                       .success(.string("true,function,1,aGk=")))
+        XCTAssertEqual(page.evaluate("const d = Object.getOwnPropertyDescriptor(window, 'URL'); [typeof d.value, d.writable, d.enumerable].join()"),
+                       .success(.string("function,true,false")))
+        XCTAssertEqual(page.evaluate("TextEncoder = 5; TextEncoder"), .success(.number(5)))
+        XCTAssertEqual(page.evaluate("document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT).nextNode().localName"),
+                       .success(.string("p")))
+    }
+}

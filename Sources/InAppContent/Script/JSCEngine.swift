@@ -80,15 +80,48 @@ final class JSCVM: @unchecked Sendable {
     let lock = NSRecursiveLock()
     var depth = 0
     let hasTimeLimit: Bool
-    /// The prelude's source and URL as JavaScriptCore strings, made once per VM (under `lock`): every page
-    /// evaluates the same string, which also finds its compiled code in the VM's cache at once.
-    private var prelude: (source: JSStringRef?, url: JSStringRef?)?
+    /// True when the last run was stopped by the memory bound.
+    var trippedForMemory: Bool { watchdog.tripped == .memory }
+    /// The prelude's source and URL as JavaScriptCore strings, made once per VM (under `lock`), and, where the
+    /// library offers it, the prelude parsed once as a `JSScriptRef`: every page then runs the same parsed program
+    /// (its functions' bytecode is shared too) instead of parsing 100 kB of source again.
+    private var prelude: (source: JSStringRef?, url: JSStringRef?, script: OpaquePointer?)?
 
-    func preludeStrings() -> (source: JSStringRef?, url: JSStringRef?) {
+    func preludeStrings() -> (source: JSStringRef?, url: JSStringRef?, script: OpaquePointer?) {
         if let prelude { return prelude }
-        let made = (lib.makeString(ScriptPrelude.source), lib.makeString(ScriptPrelude.sourceURL))
+        let source = lib.makeString(ScriptPrelude.source), url = lib.makeString(ScriptPrelude.sourceURL)
+        var script: OpaquePointer?
+        if let create = lib.scriptCreateFromString, lib.scriptEvaluate != nil {
+            var error: JSStringRef?
+            var line: Int32 = 0
+            script = create(group, url, 1, source, &error, &line)
+            if let error { lib.stringRelease(error) }   // a syntax error: the source path reports it per page
+        }
+        let made = (source: source, url: url, script: script)
         prelude = made
         return made
+    }
+
+    /// The class of the host function object, made once per VM (under `lock`); each page's object carries its own box.
+    private var madeHostClass: JSClassRef?
+
+    func hostClass() -> JSClassRef? {
+        if let madeHostClass { return madeHostClass }
+        // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
+        // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
+        // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
+        let size = 8 + 15 * MemoryLayout<UnsafeRawPointer>.size
+        let def = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { def.deallocate() }
+        def.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        let name = strdup("OpenInAppHost")
+        defer { free(name) }
+        let slot = { (i: Int) in def.advanced(by: 8 + i * MemoryLayout<UnsafeRawPointer>.size) }
+        slot(0).storeBytes(of: UnsafeRawPointer(name), as: UnsafeRawPointer?.self)
+        slot(5).storeBytes(of: jscHostFinalize, as: JSCLibrary.Finalize.self)
+        slot(11).storeBytes(of: jscHostCallback, as: JSCLibrary.CallAsFunction.self)
+        madeHostClass = lib.classCreate(def)
+        return madeHostClass
     }
 
     init?(library lib: JSCLibrary) {
@@ -107,11 +140,44 @@ final class JSCVM: @unchecked Sendable {
     }
 
     deinit {
-        if let prelude { lib.stringRelease(prelude.source); lib.stringRelease(prelude.url) }
+        if let prelude {
+            lib.stringRelease(prelude.source); lib.stringRelease(prelude.url)
+            if let script = prelude.script { lib.scriptRelease?(script) }
+        }
         lib.clearExecutionTimeLimit?(group)
         lib.contextGroupRelease(group)
+        if let madeHostClass { lib.classRelease(madeHostClass) }
         watchdogRef.release()
     }
+}
+
+/// Idle VMs of pages that had their own (no ``ScriptVirtualMachine`` given), for the next such page: like a browser
+/// that keeps a warm web-content process for the next tab. A VM serves one live page at a time, so pages stay as
+/// separate as with a VM each (nothing of a page outlives its context), but a new page skips making a VM (about
+/// 8 ms: the engine's built-ins and the prelude's first parse). At most `capacity` idle VMs are kept.
+final class JSCVMPool: @unchecked Sendable {
+    static let shared = JSCVMPool()
+    static let capacity = 2
+    private let lock = NSLock()
+    private var idle: [JSCVM] = []
+
+    func take(library lib: JSCLibrary) -> JSCVM? {
+        lock.lock()
+        let vm = idle.popLast()
+        lock.unlock()
+        return vm ?? JSCVM(library: lib)
+    }
+
+    /// Keeps `vm` for a later page unless the pool is full, a run is still under way on it, or its page was
+    /// stopped for memory (its heap is not worth keeping).
+    func give(_ vm: JSCVM) {
+        guard vm.depth == 0, !vm.trippedForMemory else { return }
+        lock.lock(); defer { lock.unlock() }
+        if idle.count < JSCVMPool.capacity { idle.append(vm) }
+    }
+
+    /// Drops the idle VMs (tests that measure memory).
+    func drain() { lock.lock(); idle.removeAll(); lock.unlock() }
 }
 
 /// A JavaScript virtual machine pages can share (like `WKProcessPool`): creating a page's context in a warm
@@ -149,6 +215,8 @@ final class JSCEngine: ScriptEngine {
     let limits: ScriptLimits
     private let host: ScriptHostFunction
     let vm: JSCVM
+    /// True when the VM came from ``JSCVMPool`` and goes back to it with this engine.
+    private let pooled: Bool
     let ctx: JSContextRef
     private let hostClass: JSClassRef
     private var watchdog: JSCWatchdog { vm.watchdog }
@@ -157,23 +225,11 @@ final class JSCEngine: ScriptEngine {
     var hasTimeLimit: Bool { vm.hasTimeLimit }
 
     init?(library lib: JSCLibrary, limits: ScriptLimits, vm shared: JSCVM? = nil, host: @escaping ScriptHostFunction) {
-        guard let vm = shared ?? JSCVM(library: lib) else { return nil }
+        guard let vm = shared ?? JSCVMPool.shared.take(library: lib) else { return nil }
+        pooled = shared == nil
         vm.lock.lock(); defer { vm.lock.unlock() }
         guard let ctx = lib.globalContextCreateInGroup(vm.group, nil) else { return nil }
-        // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
-        // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
-        // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
-        let size = 8 + 15 * MemoryLayout<UnsafeRawPointer>.size
-        let def = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { def.deallocate() }
-        def.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        let name = strdup("OpenInAppHost")
-        defer { free(name) }
-        let slot = { (i: Int) in def.advanced(by: 8 + i * MemoryLayout<UnsafeRawPointer>.size) }
-        slot(0).storeBytes(of: UnsafeRawPointer(name), as: UnsafeRawPointer?.self)
-        slot(5).storeBytes(of: jscHostFinalize, as: JSCLibrary.Finalize.self)
-        slot(11).storeBytes(of: jscHostCallback, as: JSCLibrary.CallAsFunction.self)
-        guard let cls = lib.classCreate(def) else {
+        guard let cls = vm.hostClass() else {
             lib.globalContextRelease(ctx); return nil
         }
         self.lib = lib
@@ -190,8 +246,8 @@ final class JSCEngine: ScriptEngine {
     deinit {
         vm.lock.lock()
         lib.globalContextRelease(ctx)
-        lib.classRelease(hostClass)
         vm.lock.unlock()
+        if pooled { JSCVMPool.shared.give(vm) }
     }
 
     static func engine(of function: JSObjectRef) -> JSCEngine? {
@@ -224,7 +280,11 @@ final class JSCEngine: ScriptEngine {
         enter {
             var exception: JSValueRef?
             let strings = vm.preludeStrings()
-            _ = lib.evaluateScript(ctx, strings.source, nil, strings.url, 1, &exception)
+            if let script = strings.script, let run = lib.scriptEvaluate {
+                _ = run(ctx, script, nil, &exception)
+            } else {
+                _ = lib.evaluateScript(ctx, strings.source, nil, strings.url, 1, &exception)
+            }
             if let exception { return .failure(failure(from: exception, sourceURL: ScriptPrelude.sourceURL)) }
             return .success(.undefined)
         }

@@ -200,14 +200,21 @@ function dispatch(target, ev) {
   ev.eventPhase = 0; ev.currentTarget = null;
   return !ev.defaultPrevented;
 }
+// One accessor pair per event type, shared by elements, the document and the window.
+const handlerDescriptors = new Map();
 function handlerProperty(proto, type) {
-  Object.defineProperty(proto, 'on' + type, {
-    configurable: true,
-    get() { const h = inlineHandler(this, type); return h || null; },
-    set(v) { if (!this.__h) Object.defineProperty(this, '__h', { value: Object.create(null) });
-             this.__h[type] = typeof v === 'function' ? v : null;
-             if (this.__id !== undefined && typeof v === 'function') H('dom.listen', this.__id, type); }
-  });
+  let d = handlerDescriptors.get(type);
+  if (!d) {
+    d = {
+      configurable: true,
+      get() { const h = inlineHandler(this, type); return h || null; },
+      set(v) { if (!this.__h) Object.defineProperty(this, '__h', { value: Object.create(null) });
+               this.__h[type] = typeof v === 'function' ? v : null;
+               if (this.__id !== undefined && typeof v === 'function') H('dom.listen', this.__id, type); },
+    };
+    handlerDescriptors.set(type, d);
+  }
+  Object.defineProperty(proto, 'on' + type, d);
 }
 const EVENT_TYPES = ['click','dblclick','mousedown','mouseup','mousemove','mouseover','mouseout','mouseenter','mouseleave',
   'pointerdown','pointerup','pointermove','pointercancel','touchstart','touchend','touchmove','touchcancel','keydown','keyup',
@@ -790,8 +797,8 @@ class Document extends Node {
   createComment(s) { return wrap(H('dom.createComment', String(s))); }
   createDocumentFragment() { return wrap(H('dom.createFragment')); }
   createEvent(kind) { const C = { mouseevents: MouseEvent, mouseevent: MouseEvent, keyboardevent: KeyboardEvent, customevent: CustomEvent, uievents: UIEvent, uievent: UIEvent }[String(kind).toLowerCase()] || Event; return new C(''); }
-  createTreeWalker(root, whatToShow, filter) { return new TreeWalker(root, whatToShow, filter); }
-  createNodeIterator(root, whatToShow, filter) { return new NodeIterator(root, whatToShow, filter); }
+  createTreeWalker(root, whatToShow, filter) { return new (webAPI().TreeWalker)(root, whatToShow, filter); }
+  createNodeIterator(root, whatToShow, filter) { return new (webAPI().NodeIterator)(root, whatToShow, filter); }
   createRange() { return { selectNodeContents() {}, createContextualFragment: (h) => wrap(H('dom.parseFragment', this.body.__id, String(h))), setStart() {}, setEnd() {}, collapse() {}, getBoundingClientRect() { return { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0 }; } }; }
   importNode(n, deep) { return n.cloneNode(deep); }
   adoptNode(n) { if (n.parentNode) n.remove(); return n; }
@@ -1081,6 +1088,11 @@ function syncNamed() {
 
 // ---- Web APIs WebKit gives every page (WebCore's, not JavaScriptCore's): URL, URLSearchParams, atob/btoa,
 // TextEncoder/TextDecoder, crypto, structuredClone, document.fonts ----
+// Few pages use these, so they are made on first use (a getter on the global object that replaces itself with the
+// value, as the property a browser has): a page that never touches them does not pay for making them.
+let webAPIObject = null;
+function webAPI() {
+if (webAPIObject) return webAPIObject;
 const formDecode = (s) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch (e) { return s.replace(/\+/g, ' '); } };
 const formEncode = (s) => encodeURIComponent(s).replace(/%20/g, '+').replace(/[!'()~]/g, c => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 class URLSearchParams {
@@ -1531,11 +1543,14 @@ class NodeIterator {
   previousNode() { return this.__traverse(false); }
   detach() {}
 }
-def('NodeFilter', NodeFilter); def('TreeWalker', TreeWalker); def('NodeIterator', NodeIterator);
-def('DOMParser', DOMParser); def('XMLSerializer', XMLSerializer);
-def('URL', URL); def('webkitURL', URL); def('URLSearchParams', URLSearchParams);
-def('btoa', btoa); def('atob', atob); def('TextEncoder', TextEncoder); def('TextDecoder', TextDecoder);
-def('crypto', cryptoObject); def('structuredClone', structuredClone);
+webAPIObject = { NodeFilter, TreeWalker, NodeIterator, DOMParser, XMLSerializer, URL, webkitURL: URL, URLSearchParams,
+  btoa, atob, TextEncoder, TextDecoder, crypto: cryptoObject, structuredClone };
+return webAPIObject;
+}
+for (const name of ['NodeFilter', 'TreeWalker', 'NodeIterator', 'DOMParser', 'XMLSerializer', 'URL', 'webkitURL', 'URLSearchParams',
+  'btoa', 'atob', 'TextEncoder', 'TextDecoder', 'crypto', 'structuredClone'])
+  Object.defineProperty(g, name, { configurable: true, enumerable: false,
+    get() { const v = webAPI()[name]; def(name, v); return v; }, set(v) { def(name, v); } });
 // Web fonts are the system's here: nothing to wait for.
 const fontSet = { status: 'loaded', size: 0, check: () => true, load: () => Promise.resolve([]), forEach() {},
   addEventListener() {}, removeEventListener() {}, onloadingdone: null };
