@@ -12,15 +12,35 @@ public enum HTMLNodeKind: UInt8, Sendable {
 
 struct NodeRecord {
     var kind: HTMLNodeKind
-    var name: Int32          // element name id; -1 for other kinds
-    var parent: Int32
-    var firstChild: Int32
-    var lastChild: Int32
-    var nextSibling: Int32
-    var end: Int32           // index of the last descendant (== own index when there are none)
-    var dataStart: Int32     // text/comment/doctype: offset into `text`; element: first attribute
-    var dataCount: Int32     // text/comment/doctype: byte count; element: attribute count
     var ns: UInt8 = 0        // element namespace (DOMNamespace raw value)
+    var name: Int32          // element name id; -1 for other kinds
+    var parent: Int32 = -1
+    var firstChild: Int32 = -1
+    var lastChild: Int32 = -1
+    var prev: Int32 = -1     // previous sibling (the mutable tree's; not kept up to date in a document)
+    var nextSibling: Int32 = -1
+    var end: Int32 = 0       // document: index of the last descendant (== own index when there are none)
+    var dataStart: Int32 = 0 // text/comment/doctype: offset into `text`; element: first attribute
+    var dataCount: Int32 = 0 // text/comment/doctype: byte count; element: attribute count
+    var aux: Int32 = -1      // the mutable tree's: template content fragment, or index into its doctype identifiers
+
+    /// The mutable tree's name for ``nextSibling``.
+    var next: Int32 {
+        @inline(__always) get { nextSibling }
+        @inline(__always) set { nextSibling = newValue }
+    }
+}
+
+/// One record type serves the mutable tree (``DOMTree``) and the frozen document (``HTMLDocument``), so a tree
+/// built in document order is frozen without copying its records: the document shares the array (copy on write).
+typealias DOMRecord = NodeRecord
+
+extension NodeRecord {
+    init(kind: HTMLNodeKind, name: Int32, parent: Int32, firstChild: Int32, lastChild: Int32, nextSibling: Int32,
+         end: Int32, dataStart: Int32, dataCount: Int32, ns: UInt8) {
+        self.init(kind: kind, ns: ns, name: name, parent: parent, firstChild: firstChild, lastChild: lastChild,
+                  nextSibling: nextSibling, end: end, dataStart: dataStart, dataCount: dataCount)
+    }
 }
 
 struct AttrRecord {

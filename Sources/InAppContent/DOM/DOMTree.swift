@@ -57,19 +57,6 @@ public struct HTMLParseError: Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(code) at \(offset)" }
 }
 
-struct DOMRecord {
-    var kind: HTMLNodeKind
-    var ns: UInt8            // DOMNamespace raw value for elements
-    var name: Int32          // element name id; -1 otherwise
-    var parent: Int32 = -1
-    var firstChild: Int32 = -1
-    var lastChild: Int32 = -1
-    var prev: Int32 = -1
-    var next: Int32 = -1
-    var dataStart: Int32 = 0 // text/comment/doctype name: byte range; element: attribute range
-    var dataCount: Int32 = 0
-    var aux: Int32 = -1      // template: its content fragment; doctype: index into `doctypeIDs`
-}
 
 /// A mutable document tree. Single-owner: not safe to share between threads (a page's thread owns it);
 /// freeze it with ``snapshot()`` to share.
@@ -536,20 +523,18 @@ public final class DOMTree {
     /// The snapshot of a tree whose arena is already in document order: one pass computes each subtree's end.
     private func freezeInOrder() -> HTMLDocument {
         let count = nodes.count
-        var out = [NodeRecord](unsafeUninitializedCapacity: count) { buffer, initialized in
-            nodes.withUnsafeBufferPointer { src in
-                var i = count - 1
-                while i >= 0 {
-                    let r = src[i]
-                    let end = r.lastChild >= 0 ? buffer[Int(r.lastChild)].end : Int32(i)
-                    buffer.baseAddress!.advanced(by: i).initialize(to: NodeRecord(
-                        kind: r.kind, name: r.name, parent: r.parent, firstChild: r.firstChild, lastChild: r.lastChild,
-                        nextSibling: r.next, end: end, dataStart: r.dataStart, dataCount: r.dataCount, ns: r.ns))
-                    i -= 1
-                }
+        // Each subtree's end, from the last node back (a node's last child comes after it), written into the
+        // tree's own records, which the document then shares: no copy unless the tree changes afterwards.
+        nodes.withUnsafeMutableBufferPointer { buffer in
+            var i = count - 1
+            while i >= 0 {
+                let last = buffer[i].lastChild
+                buffer[i].end = last >= 0 ? buffer[Int(last)].end : Int32(i)
+                i -= 1
             }
-            initialized = count
+            buffer[0].end = Int32(count - 1)
         }
+        let out = nodes
         var html: Int32 = -1, head: Int32 = -1, body: Int32 = -1
         var doctypeName: String?
         var doctypes: [Int32: DOMDoctypeIDs] = [:]
@@ -579,7 +564,6 @@ public final class DOMTree {
                 k = r.nextSibling
             }
         }
-        out[0].end = Int32(count - 1)
         let fallback = html >= 0 ? html : 0
         return HTMLDocument(nodes: out, attrs: attrs, text: text, names: names.strings,
                             html: html >= 0 ? html : 0, head: head >= 0 ? head : fallback, body: body >= 0 ? body : fallback,
