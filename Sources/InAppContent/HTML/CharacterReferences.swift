@@ -65,6 +65,48 @@ enum CharacterReferences {
 
     static let table = Table(NamedReferenceData.table)
 
+    /// The legacy names (those valid without `;`, at most ``longestLegacy`` bytes), each packed into one `UInt64`
+    /// (its bytes from the lowest, the rest zero; names have no zero byte), sorted, with their code points. A
+    /// reference without `;` (`&copy`, or `&answer` in a URL's query) tries each prefix length here: a few integer
+    /// comparisons instead of a search of the whole table per length.
+    struct LegacyNames {
+        var keys: [UInt64] = []
+        var values: [(UInt32, UInt32)] = []
+
+        init(_ table: Table) {
+            var pairs: [(UInt64, (UInt32, UInt32))] = []
+            for i in 0..<table.count {
+                let s = Int(table.starts[i]), e = Int(table.starts[i + 1])
+                guard table.bytes[e - 1] != 0x3B, e - s <= CharacterReferences.longestLegacy else { continue }
+                let key = table.bytes.withUnsafeBufferPointer { LegacyNames.pack($0.baseAddress! + s, e - s) }
+                pairs.append((key, table.values[i]))
+            }
+            pairs.sort { $0.0 < $1.0 }
+            keys = pairs.map(\.0)
+            values = pairs.map(\.1)
+        }
+
+        @inline(__always) static func pack(_ p: UnsafePointer<UInt8>, _ n: Int) -> UInt64 {
+            var key: UInt64 = 0
+            for k in 0..<n { key |= UInt64(p[k]) << (8 * UInt64(k)) }
+            return key
+        }
+
+        func lookup(_ p: UnsafePointer<UInt8>, _ n: Int) -> (UInt32, UInt32)? {
+            let key = LegacyNames.pack(p, n)
+            var lo = 0, hi = keys.count - 1
+            while lo <= hi {
+                let mid = (lo + hi) >> 1
+                let k = keys[mid]
+                if k == key { return values[mid] }
+                if k < key { lo = mid + 1 } else { hi = mid - 1 }
+            }
+            return nil
+        }
+    }
+
+    static let legacy = LegacyNames(table)
+
     /// Longest name in the table, in bytes.
     static let longest = 32
     /// Longest name that may appear without its `;` (the legacy names, `&frac34` and the like).
@@ -119,8 +161,9 @@ enum CharacterReferences {
             return .decoded(a, b, next: i + 2 + len, error: false)
         }
         len = min(len, longestLegacy)
+        let legacy = CharacterReferences.legacy
         while len > 0 {
-            if let (a, b) = table.lookup(p + i + 1, len) {
+            if let (a, b) = legacy.lookup(p + i + 1, len) {
                 let next = i + 1 + len
                 if inAttribute && next < end && (p[next] == 0x3D || isAlnum(p[next])) { return .none }
                 return .decoded(a, b, next: next, error: true)

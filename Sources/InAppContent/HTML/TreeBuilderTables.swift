@@ -103,6 +103,9 @@ enum Quirks {
         "-//webtechs//dtd mozilla html 2.0//", "-//webtechs//dtd mozilla html//",
     ]
 
+    /// ``publicPrefixes`` as bytes: a byte comparison per prefix instead of `String.hasPrefix`.
+    static let publicPrefixBytes: [[UInt8]] = publicPrefixes.map { Array($0.utf8) }
+
     /// The mode a doctype token selects (the Standard's "initial" insertion mode).
     static func mode(name: String?, publicId: String?, systemId: String?, forceQuirks: Bool) -> HTMLQuirksMode {
         if forceQuirks || name != "html" { return .quirks }
@@ -112,7 +115,7 @@ enum Quirks {
             return .quirks
         }
         if sys == "http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd" { return .quirks }
-        if publicId != nil && publicPrefixes.contains(where: { pub.hasPrefix($0) }) { return .quirks }
+        if publicId != nil && publicPrefixBytes.contains(where: { pub.utf8.starts(with: $0) }) { return .quirks }
         if sys == nil && (pub.hasPrefix("-//w3c//dtd html 4.01 frameset//") || pub.hasPrefix("-//w3c//dtd html 4.01 transitional//")) {
             return .quirks
         }
