@@ -31,7 +31,7 @@ extension ScenarioDriver {
     }
 }
 
-/// Steps on the displayed HTML message's page: {"tap": {"selector": …}|{"text": …}}, {"type": {"selector": …,
+/// Steps on the displayed HTML message's page: {"tap": {"selector": …, "at": [fx, fy]?}|{"text": …}}, {"type": {"selector": …,
 /// "text": …}}, {"check": {"selector": …}}, {"uncheck": {"selector": …}}, {"press": {"key": "Enter", "selector": …?}}; and
 /// {"evaluate": "js"}, the app's JavaScript in the page (its result or error is traced as `evaluated`). Bridge calls, handler posts, navigations, console lines and script
 /// errors of the page are traced (`bridgeCall` with "method" and "arguments", …).
@@ -41,7 +41,17 @@ private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any Sce
     do {
         switch key {
         case "tap":
-            if let sel = o["selector"]?.stringValue { try page.tap(selector: sel) }
+            if let sel = o["selector"]?.stringValue {
+                // "at": [fx, fy], a point of the element's box (fractions of its width and height), by the approximate layout.
+                if case .array(let at)? = o["at"] {
+                    guard at.count == 2, let fx = at[0].numberValue, let fy = at[1].numberValue else {
+                        throw ScenarioError(description: "tap: \"at\" takes [x, y], fractions of the element's width and height")
+                    }
+                    try page.tap(selector: sel, at: (fx, fy))
+                } else {
+                    try page.tap(selector: sel)
+                }
+            }
             else if let text = o["text"]?.stringValue { try page.tap(text: text) }
             else { throw ScenarioError(description: "tap: expected {\"button\": N}, {\"selector\": …} or {\"text\": …}") }
         case "type":
@@ -293,7 +303,7 @@ extension Command {
         fetches its surfaces with updatePropositionsForSurfaces; trackAction "name" or {"action", "data"?} sends
         an app event the in-app rules are evaluated against), braze (deliver a Braze in-app message JSON payload, presented by
         BrazeInAppMessageUI), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, shown by the
-        legacy Appboy controller with its page running). HTML messages: tap {"selector"} or {"text"}, type
+        legacy Appboy controller with its page running). HTML messages: tap {"selector", "at"?} or {"text"}, type
         {"selector", "text"}, check/uncheck {"selector"}, press {"key", "selector"?}, evaluate "js" (the app's
         JavaScript; traced as evaluated); advance fires page timers.
 

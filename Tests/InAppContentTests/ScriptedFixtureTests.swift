@@ -14,11 +14,7 @@ final class ScriptedFixtureTests: XCTestCase {
         .appendingPathComponent("../Fixtures/Scripted").standardized
 
     /// Scenarios where OpenInApp does not yet do what Chromium does, each with the reason. Keyed "fixture / scenario".
-    static let knownDifferences: [String: String] = [
-        "braze-modal / tap on the dimmed backdrop":
-            "no layout: OpenInApp's tap on `body` reaches `body`; Chromium taps the body's centre, where the card covers it, "
-            + "so the click's target is the card and the page's `event.target === document.body` check does not close",
-    ]
+    static let knownDifferences: [String: String] = [:]
 
     func testBrazeModal() throws { try check("braze-modal") }
     func testBrazeCarousel() throws { try check("braze-carousel") }
@@ -185,7 +181,11 @@ final class ScriptedRun: ContentNavigationDelegate {
         do {
             if let tap = step["tap"] as? [String: Any] {
                 let r: TapResult = try { () throws(InputError) -> TapResult in
-                    if let s = str(tap["selector"]) { return try page.tap(selector: s) }
+                    if let s = str(tap["selector"]) {
+                        // "at": a point of the element's box, as fractions of its width and height.
+                        if let at = (tap["at"] as? [Any])?.compactMap({ num($0) }), at.count == 2 { return try page.tap(selector: s, at: (at[0], at[1])) }
+                        return try page.tap(selector: s)
+                    }
                     return try page.tap(text: str(tap["text"]) ?? "")
                 }()
                 return Self.outcome(r)

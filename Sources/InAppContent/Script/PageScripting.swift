@@ -319,6 +319,13 @@ final class PageScripting {
         switch op {
         // Tree reading
         case "dom.kind": return .number(Double(tree.kind(try id(first)).rawValue))
+        case "layout.hit":
+            // document.elementFromPoint: the approximate layout of the current document.
+            let v = page.viewport
+            guard a.count >= 2, case .number(let x) = a[0], case .number(let y) = a[1], x >= 0, y >= 0, x < v.width, y < v.height,
+                  let hit = ApproximateLayout(document: tree.snapshot(), viewport: v, linked: page.linkedStyleSheet).hitTest(x: x, y: y),
+                  let found = nodeID(of: hit) else { return .null }
+            return .number(Double(found.raw))
         case "dom.name": return .string(tree.localName(try id(first)))
         case "dom.ns": return .number(Double(tree.namespace(try id(first))?.rawValue ?? 0))
         case "dom.parent": return num(tree.parent(try id(first)))

@@ -807,7 +807,7 @@ class Document extends Node {
   write(...s) { H('console', 'warn', 'document.write is ignored after the document was parsed: ' + s.join('').slice(0, 80)); }
   writeln(...s) { this.write(...s); }
   open() { return this; } close() {}
-  elementFromPoint() { return this.body; }
+  elementFromPoint(x, y) { return wrap(H('layout.hit', +x, +y)); }
   getSelection() { return g.getSelection(); }
 }
 mixin(Document, ParentNode);

@@ -19,28 +19,38 @@ struct HitStyleSheet {
     /// The rules of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets that `linked` can
     /// give (the page's registered assets and readable files: nothing is fetched), in document order.
     init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
-        var rules: [Rule] = []
+        rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked) { text -> HitStyle? in
+            let style = HitStyleSheet.declarations(text)
+            return style == HitStyle() ? nil : style
+        }.map { Rule(selector: $0.selector, specificity: $0.specificity, order: $0.order, style: $0.declarations) }
+    }
+
+    /// Each selector of each rule of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets
+    /// that `linked` can give (the page's registered assets and readable files: nothing is fetched), in document
+    /// order, outside `@media` blocks that do not apply, with what `declarations` makes of the rule's declarations
+    /// (a rule for which it gives nil is skipped before its selectors are parsed).
+    static func rules<D>(of document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String?,
+                         declarations: (String) -> D?) -> [(selector: CSSSelector, specificity: Int, order: Int, declarations: D)] {
+        var rules: [(selector: CSSSelector, specificity: Int, order: Int, declarations: D)] = []
         var order = 0
         let sheets = document.allElements.filter {
             $0.tagName == "style" || ($0.tagName == "link" && ($0["rel"] ?? "").lowercased()
                 .split(whereSeparator: \.isWhitespace).contains("stylesheet") && $0["href"] != nil)
         }
         for style in sheets {
-            let media = style["media"] ?? "all"
-            guard HitStyleSheet.mediaMatches(media, viewport) else { continue }
-            guard let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
-            HitStyleSheet.parse(css, viewport: viewport) { selectorText, decls in
-                let style = HitStyleSheet.declarations(decls)
-                guard style != HitStyle() else { return }
+            guard HitStyleSheet.mediaMatches(style["media"] ?? "all", viewport),
+                  let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
+            HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
+                guard let made = declarations(text) else { return }
                 for part in selectorText.split(separator: ",") {
-                    let text = part.trimmingCharacters(in: .whitespacesAndNewlines)
-                    guard let sel = try? CSSSelector(text) else { continue }
-                    rules.append(Rule(selector: sel, specificity: HitStyleSheet.specificity(text), order: order, style: style))
+                    let t = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    guard let sel = try? CSSSelector(t) else { continue }
+                    rules.append((sel, HitStyleSheet.specificity(t), order, made))
                     order += 1
                 }
             }
         }
-        self.rules = rules
+        return rules
     }
 
     /// Calls `rule` for every `selector { declarations }` outside non-matching @media blocks.

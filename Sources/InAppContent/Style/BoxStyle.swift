@@ -1,0 +1,305 @@
+// The box properties of each element, from the page's style rules (the same sheets, @media blocks and
+// specificity order as the hit-test cascade), its inline style, inheritance and a small user-agent sheet. Only
+// what the approximate layout (Layout.swift) reads is resolved; anything it does not understand (calc(), var(),
+// fit-content) counts as `auto`.
+import Foundation
+
+/// A CSS length as the layout resolves it.
+enum CSSLength: Equatable {
+    case px(Double)
+    case percent(Double)
+
+    /// The length in pixels against `base` (percentages); nil when `base` is unknown.
+    func resolve(_ base: Double?) -> Double? {
+        switch self {
+        case .px(let v): return v
+        case .percent(let p): return base.map { $0 * p / 100 }
+        }
+    }
+}
+
+/// The resolved box properties of one element.
+struct BoxStyle {
+    var display = "inline"
+    var position = "static"
+    var width: CSSLength?, height: CSSLength?
+    var maxWidth: CSSLength?, minWidth: CSSLength?, minHeight: CSSLength?, maxHeight: CSSLength?
+    var margin: [CSSLength?] = [.px(0), .px(0), .px(0), .px(0)]   // top right bottom left; nil = auto
+    var padding: [CSSLength] = [.px(0), .px(0), .px(0), .px(0)]
+    var border: [Double] = [0, 0, 0, 0]
+    var inset: [CSSLength?] = [nil, nil, nil, nil]                  // top right bottom left
+    var borderBox = false
+    var fontSize = 16.0
+    var lineHeight: Double?          // px; nil = normal
+    var lineHeightRatio: Double?     // set when declared as a number: children inherit the number, not the pixels
+    var letterSpacing = 0.0
+    var monospace = false
+    var bold = false
+    var textAlign = "start"
+    var noWrap = false
+    var flexDirection = "row"
+    var flexWrap = false
+    var justifyContent = "normal"
+    var alignItems = "normal"
+    var rowGap = 0.0, columnGap = 0.0
+    var gridColumns = 1
+    var flexGrow = 0.0
+    var flexShrink = 1.0
+    var alignSelf = "auto"
+    var zIndex: Int?
+    var visibility = "visible"
+    var pointerEvents = "auto"
+
+    var isBlockLevel: Bool { ["block", "flex", "grid", "list-item", "table", "flow-root"].contains(display) }
+    var isFlex: Bool { display == "flex" || display == "inline-flex" }
+    var isGrid: Bool { display == "grid" || display == "inline-grid" }
+    var isOutOfFlow: Bool { position == "absolute" || position == "fixed" }
+    var isPositioned: Bool { position != "static" }
+    /// The used line height.
+    var lineHeightPx: Double { lineHeight ?? (fontSize * 1.15).rounded() }
+}
+
+/// Every style rule of a document with all its declarations, for ``BoxStyle``.
+struct BoxStyleSheet {
+    struct Rule { let selector: CSSSelector; let specificity: Int; let order: Int; let declarations: [(String, String)] }
+    let rules: [Rule]
+    let viewport: ContentViewport
+
+    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
+        self.viewport = viewport
+        rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked) { text -> [(String, String)]? in
+            let decls = BoxStyleSheet.declarations(text)
+            return decls.isEmpty ? nil : decls
+        }.map { Rule(selector: $0.selector, specificity: $0.specificity, order: $0.order, declarations: $0.declarations) }
+    }
+
+    static func declarations(_ text: String) -> [(String, String)] {
+        var out: [(String, String)] = []
+        for decl in text.split(separator: ";") {
+            guard let colon = decl.firstIndex(of: ":") else { continue }
+            let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let value = decl[decl.index(after: colon)...].replacingOccurrences(of: "!important", with: "")
+                .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            if !name.isEmpty && !value.isEmpty { out.append((name, value)) }
+        }
+        return out
+    }
+
+    /// The element's own declared values, cascaded: rules by specificity then order, then its inline style.
+    func declared(_ node: HTMLNode) -> [String: String] {
+        var matched: [(Int, Int, [(String, String)])] = []
+        for r in rules where r.selector.matches(node) { matched.append((r.specificity, r.order, r.declarations)) }
+        matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var out: [String: String] = [:]
+        for (_, _, decls) in matched { for (k, v) in decls { out[k] = v } }
+        if let inline = node["style"] { for (k, v) in BoxStyleSheet.declarations(inline) { out[k] = v } }
+        return out
+    }
+
+    // MARK: Computing
+
+    private static let blockTags: Set<String> = ["html", "body", "div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol",
+        "form", "header", "footer", "section", "article", "main", "nav", "aside", "figure", "figcaption", "blockquote",
+        "fieldset", "legend", "dl", "dt", "dd", "hr", "pre", "address", "details", "summary", "dialog", "center", "table",
+        "thead", "tbody", "tfoot", "tr", "caption"]
+    private static let hiddenTags: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript"]
+    private static let inlineBlockTags: Set<String> = ["button", "input", "select", "textarea", "img", "svg", "video", "canvas",
+        "iframe", "td", "th", "progress", "meter"]
+
+    /// The element's box style; `parent` is its parent's (nil for the root).
+    func style(of node: HTMLNode, parent: BoxStyle?) -> BoxStyle {
+        let tag = node.tagName
+        var s = BoxStyle()
+        let p = parent ?? BoxStyle()
+        // Inherited.
+        s.fontSize = p.fontSize; s.lineHeight = p.lineHeight; s.letterSpacing = p.letterSpacing; s.monospace = p.monospace
+        s.bold = p.bold; s.textAlign = p.textAlign; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
+        s.lineHeightRatio = p.lineHeightRatio
+        // User-agent sheet.
+        s.display = BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
+            : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
+            : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
+        switch tag {
+        case "body": s.margin = Array(repeating: .px(8), count: 4)
+        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; s.margin = [.px(s.fontSize * 0.67), .px(0), .px(s.fontSize * 0.67), .px(0)]
+        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; s.margin = [.px(s.fontSize * 0.83), .px(0), .px(s.fontSize * 0.83), .px(0)]
+        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
+        case "h4", "h5", "h6": s.bold = true; s.margin = [.px(s.fontSize * 1.33), .px(0), .px(s.fontSize * 1.33), .px(0)]
+        case "p", "blockquote", "dl", "figure": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
+        case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
+        case "button", "select":
+            s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
+            s.borderBox = true
+        case "fieldset":
+            s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
+            s.padding = [.px(0.35 * s.fontSize), .px(0.75 * s.fontSize), .px(0.625 * s.fontSize), .px(0.75 * s.fontSize)]
+        case "legend": s.padding = [.px(0), .px(2), .px(0), .px(2)]
+        case "input", "textarea":
+            s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
+            if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
+            if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
+                s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
+            }
+        case "strong", "b", "th": s.bold = true
+        case "code", "pre", "kbd", "samp": s.monospace = true; s.fontSize = p.fontSize * 0.8125
+        case "small": s.fontSize = p.fontSize * 0.833
+        case "center": s.textAlign = "center"
+        default: break
+        }
+        let d = declared(node)
+        func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
+        // font first: em units of the other properties use the element's own size.
+        if let f = d["font"] { applyFont(f, to: &s, parentSize: p.fontSize) }
+        if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
+        if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
+        if let v = d["font-family"] { s.monospace = v.contains("mono") || v.contains("courier") || v.contains("menlo") }
+        if let v = d["line-height"] {
+            s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
+            s.lineHeightRatio = Double(v)
+        } else if let ratio = s.lineHeightRatio {
+            s.lineHeight = ratio * s.fontSize
+        }
+        if let v = d["letter-spacing"], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
+        if let v = d["text-align"] { s.textAlign = v }
+        if let v = d["white-space"] { s.noWrap = v == "nowrap" || v == "pre" }
+        if let v = d["visibility"], v != "inherit" { s.visibility = v }
+        if let v = d["pointer-events"], v != "inherit" { s.pointerEvents = v }
+        if let v = d["display"], v != "inherit" { s.display = v == "contents" ? "inline" : v }
+        if let v = d["position"] { s.position = v }
+        if let v = d["box-sizing"] { s.borderBox = v == "border-box" }
+        let em = s.fontSize
+        if let v = len("width", em: em) { s.width = v }
+        if let v = len("height", em: em) { s.height = v }
+        if let v = len("max-width", em: em) { s.maxWidth = v }
+        if let v = len("min-width", em: em) { s.minWidth = v }
+        if let v = len("min-height", em: em) { s.minHeight = v }
+        if let v = len("max-height", em: em) { s.maxHeight = v }
+        if let v = d["margin"] { s.margin = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
+        if let v = d["padding"] { s.padding = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0 ?? .px(0) } }
+        if let v = d["inset"] { s.inset = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
+        for (i, side) in ["top", "right", "bottom", "left"].enumerated() {
+            if let v = d["margin-" + side] { s.margin[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+            if let v = d["padding-" + side] { s.padding[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) ?? .px(0) }
+            if let v = d[side] { s.inset[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+            if let v = d["border-" + side] ?? d["border-" + side + "-width"] { s.border[i] = BoxStyleSheet.borderWidth(v, em: em) }
+        }
+        if let v = d["margin-inline"] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[1] = m[1]; s.margin[3] = m[3] }
+        if let v = d["margin-block"] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[0] = m[0]; s.margin[2] = m[2] }
+        if let v = d["border"] { s.border = Array(repeating: BoxStyleSheet.borderWidth(v, em: em), count: 4) }
+        if let v = d["border-width"] {
+            s.border = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0?.resolve(nil) ?? 0 }
+        }
+        if let v = d["flex-direction"] { s.flexDirection = v }
+        if let v = d["flex-flow"] { if v.contains("column") { s.flexDirection = "column" }; s.flexWrap = v.contains("wrap") && !v.contains("nowrap") }
+        if let v = d["flex-wrap"] { s.flexWrap = v == "wrap" || v == "wrap-reverse" }
+        if let v = d["justify-content"] { s.justifyContent = v }
+        if let v = d["align-items"] { s.alignItems = v }
+        if let v = d["place-items"] { s.alignItems = String(v.split(separator: " ").first ?? "normal") }
+        if let v = d["gap"] ?? d["grid-gap"] {
+            let parts = v.split(separator: " ").map { BoxStyleSheet.length(String($0), em: em, viewport: viewport)?.resolve(nil) ?? 0 }
+            s.rowGap = parts.first ?? 0; s.columnGap = parts.count > 1 ? parts[1] : s.rowGap
+        }
+        if let v = d["row-gap"] { s.rowGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
+        if let v = d["column-gap"] { s.columnGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
+        if let v = d["grid-template-columns"] { s.gridColumns = BoxStyleSheet.columnCount(v) }
+        if let v = d["z-index"] { s.zIndex = Int(v) }
+        if let v = d["flex"] {
+            if v == "auto" { s.flexGrow = 1 } else if v == "none" { s.flexShrink = 0 } else {
+                let parts = v.split(separator: " ").compactMap { Double($0) }
+                if let g = parts.first { s.flexGrow = g }
+                if parts.count > 1 { s.flexShrink = parts[1] }
+            }
+        }
+        if let v = d["flex-grow"], let g = Double(v) { s.flexGrow = g }
+        if let v = d["flex-shrink"], let g = Double(v) { s.flexShrink = g }
+        if let v = d["align-self"] { s.alignSelf = v }
+        return s
+    }
+
+    private func applyFont(_ value: String, to s: inout BoxStyle, parentSize: Double) {
+        // [style] [weight] size[/line-height] family…
+        for token in value.split(separator: " ") {
+            let t = String(token)
+            if t == "bold" || (Int(t) ?? 0) >= 600 { s.bold = true }
+            if let slash = t.firstIndex(of: "/") ?? (t.first.map { $0.isNumber || $0 == "." } == true ? t.endIndex : nil) {
+                let sizeText = String(t[..<slash])
+                guard let size = BoxStyleSheet.fontSize(sizeText, parent: parentSize, viewport: viewport) else { continue }
+                s.fontSize = size
+                if slash < t.endIndex {
+                    let lh = String(t[t.index(after: slash)...])
+                    s.lineHeight = BoxStyleSheet.lineHeight(lh, fontSize: size, viewport: viewport)
+                    s.lineHeightRatio = Double(lh)
+                } else { s.lineHeight = nil; s.lineHeightRatio = nil }
+            }
+        }
+        s.monospace = value.contains("mono") || value.contains("courier") || value.contains("menlo")
+    }
+
+    // MARK: Values
+
+    static func length(_ v: String, em: Double, viewport: ContentViewport) -> CSSLength? {
+        let t = v.trimmingCharacters(in: .whitespaces)
+        if t == "0" { return .px(0) }
+        func number(_ suffix: String) -> Double? { t.hasSuffix(suffix) ? Double(t.dropLast(suffix.count)) : nil }
+        if let n = number("px") { return .px(n) }
+        if let n = number("%") { return .percent(n) }
+        if let n = number("rem") { return .px(n * 16) }
+        if let n = number("em") { return .px(n * em) }
+        if let n = number("vw") { return .px(n * viewport.width / 100) }
+        if let n = number("vh") { return .px(n * viewport.height / 100) }
+        if let n = number("vmin") { return .px(n * min(viewport.width, viewport.height) / 100) }
+        if let n = number("vmax") { return .px(n * max(viewport.width, viewport.height) / 100) }
+        if let n = number("pt") { return .px(n * 4 / 3) }
+        return nil   // auto, calc(), var(), min()/max(), fit-content…
+    }
+
+    static func sides(_ v: String, em: Double, viewport: ContentViewport) -> [CSSLength?] {
+        let parts = v.split(separator: " ").map { length(String($0), em: em, viewport: viewport) }
+        switch parts.count {
+        case 1: return [parts[0], parts[0], parts[0], parts[0]]
+        case 2: return [parts[0], parts[1], parts[0], parts[1]]
+        case 3: return [parts[0], parts[1], parts[2], parts[1]]
+        case 4: return parts
+        default: return [.px(0), .px(0), .px(0), .px(0)]
+        }
+    }
+
+    static func borderWidth(_ v: String, em: Double) -> Double {
+        if v.hasPrefix("none") || v == "0" || v.hasPrefix("hidden") { return 0 }
+        for token in v.split(separator: " ") {
+            if token == "thin" { return 1 }
+            if token == "medium" { return 3 }
+            if token == "thick" { return 5 }
+            if case .px(let x)? = length(String(token), em: em, viewport: ContentViewport()) { return x }
+        }
+        return v.contains("solid") || v.contains("dashed") || v.contains("dotted") ? 3 : 0
+    }
+
+    static func fontSize(_ v: String, parent: Double, viewport: ContentViewport) -> Double? {
+        let keywords: [String: Double] = ["xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24,
+                                          "xx-large": 32, "smaller": parent / 1.2, "larger": parent * 1.2]
+        if let k = keywords[v] { return k }
+        switch length(v, em: parent, viewport: viewport) {
+        case .px(let x)?: return x
+        case .percent(let p)?: return parent * p / 100
+        case nil: return nil
+        }
+    }
+
+    static func lineHeight(_ v: String, fontSize: Double, viewport: ContentViewport) -> Double? {
+        if v == "normal" { return nil }
+        if let n = Double(v) { return n * fontSize }
+        switch length(v, em: fontSize, viewport: viewport) {
+        case .px(let x)?: return x
+        case .percent(let p)?: return fontSize * p / 100
+        case nil: return nil
+        }
+    }
+
+    static func columnCount(_ v: String) -> Int {
+        if v.hasPrefix("repeat("), let comma = v.firstIndex(of: ","),
+           let n = Int(v[v.index(v.startIndex, offsetBy: 7)..<comma].trimmingCharacters(in: .whitespaces)) { return max(1, min(n, 64)) }
+        let tokens = v.split(separator: " ").filter { !$0.isEmpty }
+        return max(1, min(tokens.count, 64))
+    }
+}

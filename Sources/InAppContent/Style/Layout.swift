@@ -1,0 +1,580 @@
+// An approximate layout of a document, for taps at a point: which element a person's finger lands on when it
+// touches a given spot (the backdrop outside a modal card, the centre of a banner). It is not a rendering
+// engine: text is measured with an average glyph width per font size (0.47 em; 0.6 em monospace; 0.5 em
+// bold), transitions and animations are not run (boxes are where they end), there is no float, table or overflow layout, and transforms other than translations are ignored. It
+// does follow what decides where things are in in-app messages: the box model (margins with sibling collapsing,
+// padding, borders, `box-sizing`), block flow and wrapped inline content with `text-align`, flexbox (direction,
+// `justify-content`, `align-items`, `gap`, wrapping), single- and multi-column grids, and absolute and fixed
+// positioning with `z-index`. Layout depth is bounded (``ApproximateLayout/maxDepth``); deeper content has no box.
+import Foundation
+
+/// A border box in CSS pixels, from the top left of the viewport.
+public struct LayoutRect: Sendable, Equatable {
+    public var x: Double, y: Double, width: Double, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public func contains(x px: Double, y py: Double) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
+    func union(_ o: LayoutRect) -> LayoutRect {
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return LayoutRect(x: x0, y: y0, width: max(x + width, o.x + o.width) - x0, height: max(y + height, o.y + o.height) - y0)
+    }
+}
+
+/// Boxes for the rendered elements of one document at one viewport size, and hit testing over them.
+final class ApproximateLayout {
+    static let maxDepth = 256
+    let document: HTMLDocument
+    let viewport: ContentViewport
+    private let sheet: BoxStyleSheet
+    private var styles: [Int32: BoxStyle] = [:]
+    private(set) var boxes: [Int32: LayoutRect] = [:]
+    private var maxContentCache: [Int32: Double] = [:]
+    private var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
+
+    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
+        self.document = document
+        self.viewport = viewport
+        sheet = BoxStyleSheet(document: document, viewport: viewport, linked: linked)
+        computeStyles()
+        run()
+    }
+
+    func box(of node: HTMLNode) -> LayoutRect? { boxes[node.index] }
+
+    /// The element a tap at (x, y) reaches: the top-most rendered element there whose `visibility` and
+    /// `pointer-events` let it be hit (positioned elements above the flow, by `z-index`, then later in the
+    /// document above earlier); the root element when nothing else is there.
+    func hitTest(x: Double, y: Double) -> HTMLNode? {
+        var best: (level: Int, index: Int32)?
+        for (index, rect) in boxes where rect.contains(x: x, y: y) {
+            guard let s = styles[index], s.visibility == "visible", s.pointerEvents != "none" else { continue }
+            let key = (paintLevel(index), index)
+            if best.map({ key > ($0.level, $0.index) }) ?? true { best = key }
+        }
+        if let best { return HTMLNode(document: document, index: best.index) }
+        return document.allElements.first
+    }
+
+    // MARK: Styles
+
+    private func computeStyles() {
+        for node in document.allElements {
+            let parent = node.parentElement.flatMap { styles[$0.index] }
+            styles[node.index] = sheet.style(of: node, parent: parent)
+        }
+    }
+
+    private func style(_ n: HTMLNode) -> BoxStyle { styles[n.index] ?? BoxStyle() }
+
+    /// Painting layer: positioned elements (and what they contain) above the flow, ordered by `z-index`.
+    private func paintLevel(_ index: Int32) -> Int {
+        var node: HTMLNode? = HTMLNode(document: document, index: index)
+        while let n = node, n.isElement {
+            let s = style(n)
+            if s.isPositioned { return 1 + (s.zIndex ?? 0) * 2 + (s.zIndex == nil ? 0 : 1) }
+            node = n.parentElement
+        }
+        return 0
+    }
+
+    // MARK: Layout
+
+    private func run() {
+        guard let root = document.allElements.first(where: { $0.parentElement == nil }) else { return }
+        let s = style(root)
+        guard s.display != "none" else { return }
+        let width = viewport.width
+        let ml = s.margin[3]?.resolve(width) ?? 0, mr = s.margin[1]?.resolve(width) ?? 0, mt = s.margin[0]?.resolve(width) ?? 0
+        let w = usedWidth(root, s, available: width - ml - mr, shrink: false)
+        _ = place(root, x: ml, y: mt, borderWidth: w, cbHeight: viewport.height, depth: 0)
+        // Absolutely and fixed positioned boxes, once their containing blocks have boxes (new ones may appear).
+        var i = 0
+        var placed = Set<Int32>()
+        while i < pendingOutOfFlow.count && i < 10_000 {
+            let (node, sx, sy) = pendingOutOfFlow[i]
+            i += 1
+            // A box laid out again (a stretched flex item) registered its positioned children again: the last wins.
+            if pendingOutOfFlow[i...].contains(where: { $0.node == node }) || placed.contains(node.index) { continue }
+            placed.insert(node.index)
+            placeOutOfFlow(node, staticX: sx, staticY: sy)
+        }
+        // Translations last, outermost first: each moves its box and everything in it.
+        for node in document.allElements where boxes[node.index] != nil { applyTranslation(node, style(node)) }
+    }
+
+    private func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
+
+    /// The width of `n`'s border box in a containing block `available` wide (its margins already taken out).
+    private func usedWidth(_ n: HTMLNode, _ s: BoxStyle, available: Double, shrink: Bool) -> Double {
+        let p = padding(s, available)
+        let extra = p[1] + p[3] + s.border[1] + s.border[3]
+        var w: Double
+        if let specified = s.width?.resolve(available) {
+            w = s.borderBox ? specified : specified + extra
+        } else if let intrinsic = replacedWidth(n, s) {
+            w = intrinsic + extra
+        } else if shrink {
+            w = min(maxContent(n), max(0, available))
+        } else {
+            w = max(0, available)
+        }
+        if let mx = s.maxWidth?.resolve(available) { w = min(w, s.borderBox ? mx : mx + extra) }
+        if let mn = s.minWidth?.resolve(available) { w = max(w, s.borderBox ? mn : mn + extra) }
+        return max(w, extra)
+    }
+
+    /// Intrinsic content width of replaced elements and form controls.
+    private func replacedWidth(_ n: HTMLNode, _ s: BoxStyle) -> Double? {
+        switch n.tagName {
+        case "img", "video", "canvas", "iframe", "svg":
+            return n["width"].flatMap(Double.init) ?? (n.tagName == "img" ? 0 : 300)
+        case "input":
+            let type = (n["type"] ?? "text").lowercased()
+            if type == "checkbox" || type == "radio" { return 13 }
+            if ["submit", "button", "reset"].contains(type) { return textWidth(n["value"] ?? "Submit", s) }
+            return s.fontSize * 11.5
+        case "textarea": return s.fontSize * 13.5
+        default: return nil
+        }
+    }
+
+    private func replacedHeight(_ n: HTMLNode, _ s: BoxStyle) -> Double? {
+        switch n.tagName {
+        case "img", "video", "canvas", "iframe", "svg": return n["height"].flatMap(Double.init) ?? (n.tagName == "img" ? 0 : 150)
+        case "input":
+            let type = (n["type"] ?? "text").lowercased()
+            return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
+        case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
+        default: return nil
+        }
+    }
+
+    /// Width of `text` on one line in `s`'s font, white space collapsed.
+    private func textWidth(_ text: String, _ s: BoxStyle) -> Double {
+        var count = 0, space = true
+        for c in text.unicodeScalars {
+            if c == " " || c == "\n" || c == "\t" || c == "\r" { if !space { count += 1; space = true } } else { count += 1; space = false }
+        }
+        if space && count > 0 { count -= 1 }
+        return Double(count) * charWidth(s)
+    }
+
+    /// Average advance of a character, spaces included (Helvetica/Arial/San Francisco text averages ≈ 0.47 em).
+    private func charWidth(_ s: BoxStyle) -> Double { s.fontSize * (s.monospace ? 0.6 : s.bold ? 0.5 : 0.47) + s.letterSpacing }
+
+    /// The widest the content of `n` gets without wrapping, plus its padding and borders.
+    private func maxContent(_ n: HTMLNode, depth: Int = 0) -> Double {
+        if let c = maxContentCache[n.index] { return c }
+        let s = style(n)
+        let p = padding(s, 0)
+        let extra = p[1] + p[3] + s.border[1] + s.border[3]
+        var content = 0.0
+        if let specified = s.width?.resolve(nil) {
+            let w = s.borderBox ? specified : specified + extra
+            maxContentCache[n.index] = w
+            return w
+        }
+        if let r = replacedWidth(n, s) {
+            content = r
+        } else if depth < ApproximateLayout.maxDepth {
+            var line = 0.0, widest = 0.0, items: [Double] = []
+            for child in n.childNodes {
+                if child.kind == .text {
+                    line += textWidth(child.data ?? "", s)
+                } else if child.isElement {
+                    let cs = style(child)
+                    if cs.display == "none" || cs.isOutOfFlow { continue }
+                    let m = (cs.margin[1]?.resolve(nil) ?? 0) + (cs.margin[3]?.resolve(nil) ?? 0)
+                    let w = maxContent(child, depth: depth + 1) + m
+                    if s.isFlex || s.isGrid { items.append(w); continue }
+                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0 } else { line += w }
+                }
+            }
+            if s.isFlex && s.flexDirection.hasPrefix("row") {
+                content = items.reduce(0, +) + s.columnGap * Double(max(0, items.count - 1)) + line
+            } else if s.isGrid {
+                let cols = Double(min(s.gridColumns, max(1, items.count)))
+                content = (items.max() ?? 0) * cols + s.columnGap * (cols - 1)
+            } else {
+                content = max(widest, line, items.max() ?? 0)
+            }
+        }
+        var w = content + extra
+        if let mn = s.minWidth?.resolve(nil) { w = max(w, s.borderBox ? mn : mn + extra) }
+        maxContentCache[n.index] = w
+        return w
+    }
+
+    /// Lays out `n` (in flow) with its border box at (x, y), `borderWidth` wide; returns its border-box height.
+    @discardableResult
+    private func place(_ n: HTMLNode, x: Double, y: Double, borderWidth: Double, cbHeight: Double?, depth: Int,
+                       stretchHeight: Double? = nil) -> Double {
+        let s = style(n)
+        let cw = borderWidth
+        let p = padding(s, cw)
+        let contentX = x + s.border[3] + p[3], contentY = y + s.border[0] + p[0]
+        let contentWidth = max(0, borderWidth - s.border[1] - s.border[3] - p[1] - p[3])
+        let vertical = s.border[0] + s.border[2] + p[0] + p[2]
+        var explicitHeight: Double? = s.height?.resolve(cbHeight).map { s.borderBox ? max(0, $0 - vertical) : $0 }
+        if explicitHeight == nil, let r = replacedHeight(n, s) { explicitHeight = r }
+        if explicitHeight == nil, let stretch = stretchHeight { explicitHeight = max(0, stretch - vertical) }
+        var contentHeight: Double
+        if depth >= ApproximateLayout.maxDepth {
+            contentHeight = explicitHeight ?? 0
+        } else {
+            let laid = layoutContents(n, s, x: contentX, y: contentY, width: contentWidth, height: explicitHeight, depth: depth)
+            contentHeight = explicitHeight ?? laid
+        }
+        if let mh = s.minHeight?.resolve(cbHeight) { contentHeight = max(contentHeight, s.borderBox ? mh - vertical : mh) }
+        if let mh = s.maxHeight?.resolve(cbHeight) { contentHeight = min(contentHeight, s.borderBox ? mh - vertical : mh) }
+        let height = contentHeight + vertical
+        boxes[n.index] = LayoutRect(x: x, y: y, width: borderWidth, height: height)
+        return height
+    }
+
+    /// `transform: translate…()` moves the box and everything inside it.
+    private func applyTranslation(_ n: HTMLNode, _ s: BoxStyle) {
+        guard let t = sheet.declared(n)["transform"], t.contains("translate"), let own = boxes[n.index] else { return }
+        var dx = 0.0, dy = 0.0
+        for part in t.components(separatedBy: ")") {
+            guard let open = part.firstIndex(of: "(") else { continue }
+            let fn = part[..<open].trimmingCharacters(in: .whitespaces)
+            let args = part[part.index(after: open)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            func v(_ i: Int, _ base: Double) -> Double {
+                guard i < args.count else { return 0 }
+                return BoxStyleSheet.length(args[i], em: s.fontSize, viewport: viewport)?.resolve(base) ?? 0
+            }
+            switch fn {
+            case "translate", "translate3d": dx += v(0, own.width); dy += v(1, own.height)
+            case "translatex": dx += v(0, own.width)
+            case "translatey": dy += v(0, own.height)
+            default: continue
+            }
+        }
+        guard dx != 0 || dy != 0 else { return }
+        let end = n.record.end
+        var i = n.index
+        while i <= end {
+            if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
+            i += 1
+        }
+    }
+
+    /// Lays out the children of `n` inside its content box; returns the content height they need.
+    private func layoutContents(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
+        if s.isFlex { return layoutFlex(n, s, x: x, y: y, width: width, height: height, depth: depth) }
+        if s.isGrid { return layoutGrid(n, s, x: x, y: y, width: width, height: height, depth: depth) }
+        return layoutFlow(n, s, x: x, y: y, width: width, height: height, depth: depth)
+    }
+
+    /// Inline content: text (its one-line width and the width of one character), an atomic box, a forced break.
+    private enum Piece { case text(Double, Double), atomic(HTMLNode, Double, Double), lineBreak }
+
+    /// Block flow: block-level children stacked (adjacent vertical margins collapse), runs of inline content in lines.
+    private func layoutFlow(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
+        var cursor = y
+        var previousMargin = 0.0
+        var run: [(piece: Piece, owners: [Int32])] = []
+        func flushRun() {
+            guard !run.isEmpty else { return }
+            let h = layoutLines(run, s, x: x, y: cursor, width: width)
+            if h > 0 { cursor += h; previousMargin = 0 }
+            run = []
+        }
+        func collect(_ node: HTMLNode, owners: [Int32], depth d: Int) {
+            for child in node.childNodes {
+                if child.kind == .text {
+                    let text = child.data ?? ""
+                    let ts = style(node)
+                    let w = textWidth(text, ts)
+                    if w > 0 { run.append((.text(w, charWidth(ts)), owners)) }
+                    continue
+                }
+                guard child.isElement else { continue }
+                let cs = style(child)
+                if cs.display == "none" { continue }
+                if child.tagName == "br" { run.append((.lineBreak, owners)); continue }
+                if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
+                if cs.display == "inline" && replacedWidth(child, cs) == nil {
+                    if d < ApproximateLayout.maxDepth { collect(child, owners: owners + [child.index], depth: d + 1) }
+                    if run.allSatisfy({ !$0.owners.contains(child.index) }) {
+                        run.append((.text(0, 0), owners + [child.index]))
+                    }
+                    continue
+                }
+                if cs.isBlockLevel {
+                    flushRun()
+                    let mt = cs.margin[0]?.resolve(width) ?? 0, mb = cs.margin[2]?.resolve(width) ?? 0
+                    var ml = cs.margin[3]?.resolve(width) ?? 0, mr = cs.margin[1]?.resolve(width) ?? 0
+                    // Tables and form controls keep their content's width even as blocks.
+                    let control = ["button", "input", "select", "textarea", "legend"].contains(child.tagName)
+                    let w = usedWidth(child, cs, available: width - ml - mr, shrink: cs.display == "table" || control)
+                    if cs.margin[1] == nil && cs.margin[3] == nil { ml = max(0, (width - w) / 2); mr = ml }
+                    else if cs.margin[3] == nil { ml = max(0, width - w - mr) }
+                    cursor += max(previousMargin, mt) - previousMargin
+                    let h = place(child, x: x + ml, y: cursor, borderWidth: w, cbHeight: height, depth: depth + 1)
+                    cursor += h + mb
+                    previousMargin = mb
+                    continue
+                }
+                // Atomic inline: inline-block, inline-flex, replaced elements and controls.
+                let ml = cs.margin[3]?.resolve(width) ?? 0, mr = cs.margin[1]?.resolve(width) ?? 0
+                let w = usedWidth(child, cs, available: width - ml - mr, shrink: true)
+                let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: height, depth: depth + 1)
+                let mt = cs.margin[0]?.resolve(width) ?? 0, mb = cs.margin[2]?.resolve(width) ?? 0
+                run.append((.atomic(child, w + ml + mr, h + mt + mb), owners))
+            }
+        }
+        collect(n, owners: [], depth: depth)
+        flushRun()
+        return cursor - y + previousMargin
+    }
+
+    /// Places a run of inline content in lines `width` wide from (x, y); returns the height of the lines.
+    private func layoutLines(_ run: [(piece: Piece, owners: [Int32])], _ s: BoxStyle, x: Double, y: Double, width: Double) -> Double {
+        struct Placed { var rect: LayoutRect; let owners: [Int32]; let atomic: HTMLNode?; let line: Int }
+        var placed: [Placed] = []
+        var lineWidths: [Double] = [0]
+        var lineHeights: [Double] = [s.lineHeightPx]
+        var cx = 0.0, line = 0
+        let strut = s.lineHeightPx
+        func newLine() { line += 1; cx = 0; lineWidths.append(0); lineHeights.append(strut) }
+        var hasContent = false
+        for (piece, owners) in run {
+            switch piece {
+            case .lineBreak:
+                hasContent = true
+                newLine()
+            case .text(var w, let ch):
+                if w == 0 { placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: 0, height: strut), owners: owners, atomic: nil, line: line)); continue }
+                hasContent = true
+                while w > 0 {
+                    let room = width - cx
+                    if room < ch && cx > 0 && !s.noWrap { newLine(); continue }
+                    let take = s.noWrap ? w : min(w, max(ch, (room / ch).rounded(.down) * ch))
+                    placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: take, height: strut), owners: owners, atomic: nil, line: line))
+                    cx += take; lineWidths[line] = cx; w -= take
+                    if w > 0.01 { newLine() } else { w = 0 }
+                }
+            case .atomic(let node, let w, let h):
+                hasContent = true
+                if cx > 0 && cx + w > width && !s.noWrap { newLine() }
+                placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: w, height: h), owners: owners, atomic: node, line: line))
+                cx += w; lineWidths[line] = cx
+                lineHeights[line] = max(lineHeights[line], h)
+            }
+        }
+        var tops: [Double] = []
+        var top = y
+        for h in lineHeights { tops.append(top); top += h }
+        var ownerBoxes: [Int32: LayoutRect] = [:]
+        for p in placed {
+            let free = max(0, width - lineWidths[p.line])
+            let shift = s.textAlign == "center" ? free / 2 : (s.textAlign == "right" || s.textAlign == "end") ? free : 0
+            var r = p.rect
+            r.x += x + shift
+            r.y = tops[p.line] + (lineHeights[p.line] - r.height)
+            if let node = p.atomic {
+                let cs = style(node)
+                let ml = cs.margin[3]?.resolve(width) ?? 0, mt = cs.margin[0]?.resolve(width) ?? 0
+                moveSubtree(node, toX: r.x + ml, y: r.y + mt)
+            }
+            for o in p.owners { ownerBoxes[o] = ownerBoxes[o].map { $0.union(r) } ?? r }
+        }
+        for (o, r) in ownerBoxes { boxes[o] = r }
+        return hasContent ? top - y : 0
+    }
+
+    /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
+    private func moveSubtree(_ node: HTMLNode, toX x: Double, y: Double) {
+        guard let own = boxes[node.index] else { return }
+        let dx = x - own.x, dy = y - own.y
+        guard dx != 0 || dy != 0 else { return }
+        var i = node.index
+        while i <= node.record.end {
+            if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
+            i += 1
+        }
+    }
+
+    private struct FlexItem {
+        let node: HTMLNode?; var width: Double; var height: Double; let margins: [Double]; let autoHeight: Bool
+        var grow = 0.0; var shrink = 1.0; var alignSelf = "auto"
+    }
+
+    private func flexItems(_ n: HTMLNode, _ s: BoxStyle, width: Double, containerHeight: Double?, column: Bool, depth: Int) -> [FlexItem] {
+        var items: [FlexItem] = []
+        for child in n.childNodes {
+            if child.kind == .text {
+                let text = child.data ?? ""
+                guard text.unicodeScalars.contains(where: { !" \n\t\r".unicodeScalars.contains($0) }) else { continue }
+                let w = min(textWidth(text, s), width)
+                let lines = max(1, (textWidth(text, s) / max(1, width)).rounded(.up))
+                items.append(FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false))
+                continue
+            }
+            guard child.isElement else { continue }
+            let cs = style(child)
+            if cs.display == "none" { continue }
+            if cs.isOutOfFlow { pendingOutOfFlow.append((child, 0, 0)); continue }
+            let m = cs.margin.map { $0?.resolve(width) ?? 0 }
+            let alignment = cs.alignSelf == "auto" ? s.alignItems : cs.alignSelf
+            let stretch = column && cs.width == nil && (alignment == "normal" || alignment == "stretch")
+            let w = usedWidth(child, cs, available: width - m[1] - m[3], shrink: !stretch)
+            let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: containerHeight, depth: depth + 1)
+            items.append(FlexItem(node: child, width: w, height: h, margins: m, autoHeight: cs.height == nil,
+                                  grow: cs.flexGrow, shrink: cs.flexShrink, alignSelf: alignment))
+        }
+        return items
+    }
+
+    private func layoutFlex(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
+        let column = s.flexDirection.hasPrefix("column")
+        var items = flexItems(n, s, width: width, containerHeight: height, column: column, depth: depth)
+        guard !items.isEmpty else { return 0 }
+        if column {
+            let gap = s.rowGap
+            let total = items.reduce(0) { $0 + $1.height + $1.margins[0] + $1.margins[2] } + gap * Double(items.count - 1)
+            let free = max(0, (height ?? total) - total)
+            var cy = y + justifyStart(s.justifyContent, free: free, count: items.count)
+            let between = justifyBetween(s.justifyContent, free: free, count: items.count)
+            for item in items {
+                cy += item.margins[0]
+                let room = width - item.margins[1] - item.margins[3]
+                let ix = x + item.margins[3] + align(item.alignSelf, free: room - item.width)
+                if let node = item.node { moveSubtree(node, toX: ix, y: cy) }
+                cy += item.height + item.margins[2] + gap + between
+            }
+            return height ?? total
+        }
+        // Row: wrap into lines when allowed, else squeeze.
+        let gap = s.columnGap
+        var lines: [[Int]] = [[]]
+        var used = 0.0
+        for (i, item) in items.enumerated() {
+            let w = item.width + item.margins[1] + item.margins[3]
+            if s.flexWrap && !lines[lines.count - 1].isEmpty && used + gap + w > width { lines.append([]); used = 0 }
+            used += (lines[lines.count - 1].isEmpty ? 0 : gap) + w
+            lines[lines.count - 1].append(i)
+        }
+        if !s.flexWrap {
+            // Too wide: the items that may shrink give up the overflow in proportion to their widths.
+            let total = items.reduce(0) { $0 + $1.width + $1.margins[1] + $1.margins[3] } + gap * Double(items.count - 1)
+            let shrinkable = items.reduce(0) { $0 + $1.width * $1.shrink }
+            if total > width && shrinkable > 0 {
+                let over = total - width
+                for i in items.indices where items[i].shrink > 0 {
+                    items[i].width = max(0, items[i].width - over * items[i].width * items[i].shrink / shrinkable)
+                }
+            }
+        }
+        // Free space on a line goes to the items that grow, in proportion (`flex: 1`).
+        for line in lines {
+            let used = line.reduce(0) { $0 + items[$1].width + items[$1].margins[1] + items[$1].margins[3] } + gap * Double(line.count - 1)
+            let grow = line.reduce(0) { $0 + items[$1].grow }
+            guard grow > 0, width > used else { continue }
+            for i in line where items[i].grow > 0 { items[i].width += (width - used) * items[i].grow / grow }
+        }
+        var cy = y
+        for (li, line) in lines.enumerated() {
+            let lineCross = line.map { items[$0].height + items[$0].margins[0] + items[$0].margins[2] }.max() ?? 0
+            let cross = lines.count == 1 ? max(lineCross, height ?? 0) : lineCross
+            let mainUsed = line.reduce(0) { $0 + items[$1].width + items[$1].margins[1] + items[$1].margins[3] } + gap * Double(line.count - 1)
+            let free = max(0, width - mainUsed)
+            var cx = x + justifyStart(s.justifyContent, free: free, count: line.count)
+            let between = justifyBetween(s.justifyContent, free: free, count: line.count)
+            for i in line {
+                let item = items[i]
+                cx += item.margins[3]
+                let room = cross - item.margins[0] - item.margins[2]
+                if let node = item.node {
+                    let stretch = (item.alignSelf == "normal" || item.alignSelf == "stretch") && item.autoHeight
+                    if stretch, room > item.height {
+                        _ = place(node, x: 0, y: 0, borderWidth: item.width, cbHeight: height, depth: depth + 1, stretchHeight: room)
+                    } else if boxes[node.index]?.width != item.width {
+                        _ = place(node, x: 0, y: 0, borderWidth: item.width, cbHeight: height, depth: depth + 1)
+                    }
+                    let h = boxes[node.index]?.height ?? item.height
+                    moveSubtree(node, toX: cx, y: cy + item.margins[0] + (stretch ? 0 : align(item.alignSelf, free: room - h)))
+                }
+                cx += item.width + item.margins[1] + gap + between
+            }
+            cy += cross + (li < lines.count - 1 ? s.rowGap : 0)
+        }
+        return cy - y
+    }
+
+    private func layoutGrid(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
+        let columns = max(1, s.gridColumns)
+        let columnWidth = max(0, (width - s.columnGap * Double(columns - 1)) / Double(columns))
+        var cy = y, rowHeight = 0.0, col = 0
+        for child in n.childNodes where child.isElement {
+            let cs = style(child)
+            if cs.display == "none" { continue }
+            if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cy)); continue }
+            let m = cs.margin.map { $0?.resolve(columnWidth) ?? 0 }
+            let stretch = cs.width == nil && cs.maxWidth == nil
+            let w = stretch ? max(0, columnWidth - m[1] - m[3]) : usedWidth(child, cs, available: columnWidth - m[1] - m[3], shrink: true)
+            let h = place(child, x: x + Double(col) * (columnWidth + s.columnGap) + m[3], y: cy + m[0], borderWidth: w,
+                          cbHeight: height, depth: depth + 1)
+            rowHeight = max(rowHeight, h + m[0] + m[2])
+            col += 1
+            if col == columns { col = 0; cy += rowHeight + s.rowGap; rowHeight = 0 }
+        }
+        if col > 0 { cy += rowHeight } else if cy > y { cy -= s.rowGap }
+        return cy - y
+    }
+
+    private func justifyStart(_ j: String, free: Double, count: Int) -> Double {
+        switch j {
+        case "center": return free / 2
+        case "flex-end", "end", "right": return free
+        case "space-around": return count > 0 ? free / Double(count) / 2 : 0
+        case "space-evenly": return free / Double(count + 1)
+        default: return 0
+        }
+    }
+
+    private func justifyBetween(_ j: String, free: Double, count: Int) -> Double {
+        switch j {
+        case "space-between": return count > 1 ? free / Double(count - 1) : 0
+        case "space-around": return count > 0 ? free / Double(count) : 0
+        case "space-evenly": return free / Double(count + 1)
+        default: return 0
+        }
+    }
+
+    private func align(_ a: String, free: Double) -> Double {
+        switch a {
+        case "center": return max(0, free) / 2
+        case "flex-end", "end": return max(0, free)
+        default: return 0
+        }
+    }
+
+    // MARK: Out of flow
+
+    private func placeOutOfFlow(_ n: HTMLNode, staticX: Double, staticY: Double) {
+        let s = style(n)
+        var cb = LayoutRect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+        if s.position == "absolute" {
+            var a = n.parentElement
+            while let e = a, !style(e).isPositioned { a = e.parentElement }
+            if let e = a, let r = boxes[e.index] {
+                let es = style(e)
+                cb = LayoutRect(x: r.x + es.border[3], y: r.y + es.border[0], width: r.width - es.border[1] - es.border[3],
+                                height: r.height - es.border[0] - es.border[2])
+            }
+        }
+        let inset = s.inset.enumerated().map { $0.element?.resolve($0.offset % 2 == 0 ? cb.height : cb.width) }
+        let m = s.margin.map { $0?.resolve(cb.width) ?? 0 }
+        var w: Double
+        if s.width == nil, let l = inset[3], let r = inset[1] { w = max(0, cb.width - l - r - m[1] - m[3]) }
+        else { w = usedWidth(n, s, available: cb.width - m[1] - m[3], shrink: true) }
+        w = max(0, w)
+        let stretchH: Double? = s.height == nil ? inset[0].flatMap { t in inset[2].map { b in max(0, cb.height - t - b - m[0] - m[2]) } } : nil
+        let h = place(n, x: 0, y: 0, borderWidth: w, cbHeight: cb.height, depth: 1, stretchHeight: stretchH)
+        let x = inset[3].map { cb.x + $0 + m[3] } ?? inset[1].map { cb.x + cb.width - $0 - w - m[1] } ?? staticX + m[3]
+        let y = inset[0].map { cb.y + $0 + m[0] } ?? inset[2].map { cb.y + cb.height - $0 - h - m[2] } ?? staticY + m[0]
+        moveSubtree(n, toX: x, y: y)
+    }
+}
