@@ -99,3 +99,33 @@ extension LayoutTests {
                        .success(.bool(true)))
     }
 }
+
+extension LayoutTests {
+    /// Pages are untrusted: extreme nesting, sizes and fonts give boxes or a typed error, never a trap or a hang.
+    func testHostileStylesAndNestingStayBounded() throws {
+        let deep = String(repeating: "<div style='padding:1px;display:flex'>", count: 800) + "<button id=deep>x</button>"
+        let html = """
+            <style>
+              * { font-size: 0; letter-spacing: -5px; }
+              .huge { width: 1e308px; height: 1e308px; margin: -1e308px auto; padding: 50%; border: 1e308px solid; }
+              .grid { display: grid; grid-template-columns: repeat(99999, 1fr); gap: 1e9px; }
+              .abs { position: absolute; inset: -1e308px; z-index: 99999999999999999999; transform: translate(1e308px, -50%); }
+              .flex { display: flex; flex-wrap: wrap; flex: 1e308 -1 0; min-width: 1e308px; }
+            </style>
+            <div class=huge><div class=grid><a class=abs id=a href=#>a</a><span class=flex>t e x t</span></div></div>
+            <p style="font-size: 12px; letter-spacing: -12px; white-space: nowrap">\(String(repeating: "word ", count: 2_000))</p>
+            \(deep)
+            """
+        let page = ContentPage(scriptEngine: .subset)
+        page.loadHTMLString(html, baseURL: nil)
+        for selector in ["#a", ".huge", ".grid", "p", "#deep", "body"] {
+            for point in [(0.5, 0.5), (0.0, 0.0), (0.99, 0.99)] {
+                do { _ = try page.tap(selector: selector, at: point) } catch {
+                    guard case .unreachable = error else { return XCTFail("\(selector): \(error)") }
+                }
+            }
+        }
+        XCTAssertNil(page.layoutBox(of: try XCTUnwrap(page.document.element(id: "deep"))), "beyond the layout's depth bound")
+        XCTAssertNotNil(page.element(atX: 100, y: 100))
+    }
+}

@@ -21,7 +21,8 @@ public struct LayoutRect: Sendable, Equatable {
 
 /// Boxes for the rendered elements of one document at one viewport size, and hit testing over them.
 final class ApproximateLayout {
-    static let maxDepth = 256
+    /// Nesting levels laid out (each level is a few stack frames; worker threads have small stacks).
+    static let maxDepth = 64
     let document: HTMLDocument
     let viewport: ContentViewport
     private let sheet: BoxStyleSheet
@@ -347,6 +348,13 @@ final class ApproximateLayout {
             case .text(var w, let ch):
                 if w == 0 { placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: 0, height: strut), owners: owners, atomic: nil, line: line)); continue }
                 hasContent = true
+                if !(ch > 0.01) || !w.isFinite {
+                    // No usable character width (a zero font size, negative letter spacing): one unbroken piece.
+                    let one = w.isFinite ? max(0, w) : 0
+                    placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: one, height: strut), owners: owners, atomic: nil, line: line))
+                    cx += one; lineWidths[line] = cx
+                    continue
+                }
                 while w > 0 {
                     let room = width - cx
                     if room < ch && cx > 0 && !s.noWrap { newLine(); continue }
