@@ -47,6 +47,7 @@ struct BoxStyle {
     var flexShrink = 1.0
     var alignSelf = "auto"
     var zIndex: Int?
+    var transform: String?
     var visibility = "visible"
     var pointerEvents = "auto"
 
@@ -203,6 +204,7 @@ struct BoxStyleSheet {
         if let v = d["column-gap"] { s.columnGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
         if let v = d["grid-template-columns"] { s.gridColumns = BoxStyleSheet.columnCount(v) }
         if let v = d["z-index"] { s.zIndex = Int(v) }
+        if let v = d["transform"], v.contains("translate") { s.transform = v }
         if let v = d["flex"] {
             if v == "auto" { s.flexGrow = 1 } else if v == "none" { s.flexShrink = 0 } else {
                 let parts = v.split(separator: " ").compactMap { Double($0) }

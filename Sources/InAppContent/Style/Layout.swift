@@ -234,7 +234,7 @@ final class ApproximateLayout {
 
     /// `transform: translate…()` moves the box and everything inside it.
     private func applyTranslation(_ n: HTMLNode, _ s: BoxStyle) {
-        guard let t = sheet.declared(n)["transform"], t.contains("translate"), let own = boxes[n.index] else { return }
+        guard let t = s.transform, let own = boxes[n.index] else { return }
         var dx = 0.0, dy = 0.0
         for part in t.components(separatedBy: ")") {
             guard let open = part.firstIndex(of: "(") else { continue }
@@ -296,10 +296,10 @@ final class ApproximateLayout {
                 if child.tagName == "br" { run.append((.lineBreak, owners)); continue }
                 if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
                 if cs.display == "inline" && replacedWidth(child, cs) == nil {
+                    let before = run.count
                     if d < ApproximateLayout.maxDepth { collect(child, owners: owners + [child.index], depth: d + 1) }
-                    if run.allSatisfy({ !$0.owners.contains(child.index) }) {
-                        run.append((.text(0, 0), owners + [child.index]))
-                    }
+                    // An empty inline element still gets a (zero-width) box where it stands.
+                    if run.count == before { run.append((.text(0, 0), owners + [child.index])) }
                     continue
                 }
                 if cs.isBlockLevel {
