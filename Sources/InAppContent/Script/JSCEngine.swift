@@ -168,16 +168,12 @@ final class JSCVMPool: @unchecked Sendable {
         return vm ?? JSCVM(library: lib)
     }
 
-    /// Keeps `vm` for a later page unless the pool is full, a run is still under way on it, or its page was
-    /// stopped for memory (its heap is not worth keeping).
+    /// Keeps `vm` for a later page unless the pool is full. The caller gives only a VM with no run under way
+    /// whose page was not stopped for memory (such a heap is not worth keeping).
     func give(_ vm: JSCVM) {
-        guard vm.depth == 0, !vm.trippedForMemory else { return }
         lock.lock(); defer { lock.unlock() }
         if idle.count < JSCVMPool.capacity { idle.append(vm) }
     }
-
-    /// Drops the idle VMs (tests that measure memory).
-    func drain() { lock.lock(); idle.removeAll(); lock.unlock() }
 }
 
 /// A JavaScript virtual machine pages can share (like `WKProcessPool`): creating a page's context in a warm
@@ -246,8 +242,9 @@ final class JSCEngine: ScriptEngine {
     deinit {
         vm.lock.lock()
         lib.globalContextRelease(ctx)
+        let reusable = pooled && vm.depth == 0 && !vm.trippedForMemory
         vm.lock.unlock()
-        if pooled { JSCVMPool.shared.give(vm) }
+        if reusable { JSCVMPool.shared.give(vm) }
     }
 
     static func engine(of function: JSObjectRef) -> JSCEngine? {
