@@ -44,11 +44,14 @@ var targets: [Target] = [
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
     .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit"), swiftSettings: strict),
+    // Its built-in UI (upstream AppboyUI / BrazeUICompat): the UI delegate and view controllers. Linked, it becomes
+    // every controller's `inAppMessageUIController`, as upstream.
+    .target(name: "AppboyUI", dependencies: ["AppboyKit", "InAppCore"] + shims("UIKit", "WebKit"), swiftSettings: strict),
 
     // Performance figures (release build): swift run -c release openinapp-bench
     .executableTarget(name: "Bench", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
-                                                  "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit"]
+                                                  "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI"]
                                                  + shims("UIKit", "WebKit"), swiftSettings: strict),
 
 
@@ -66,7 +69,8 @@ var targets: [Target] = [
                     + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
-    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "InAppCore", "InAppContent", "InAppTestSupport"] + shims("UIKit")),
+    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "AppboyUI", "InAppCore", "InAppContent", "InAppTestSupport"]
+                    + shims("UIKit", "WebKit")),
     // Fuzz regressions, facade concurrency stress, bad-input matrix and leak checks across every facade.
     .testTarget(name: "ReliabilityTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                         "AppboyKit", "InAppCore", "InAppContent", "InAppRendering",
@@ -92,7 +96,7 @@ if shimsNeeded {
 
 let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                  "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal",
-                 "AEPAssurance", "BrazeKit", "BrazeUI", "AppboyKit"] + shimNames
+                 "AEPAssurance", "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI"] + shimNames
 
 let package = Package(
     name: "OpenInApp",

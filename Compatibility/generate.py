@@ -26,6 +26,8 @@ SURFACES = [  # reference file, table file, title
     ("braze-ui.txt", "braze-ui.md", "BrazeUI (core tier)"),
     ("braze-ui-extended.txt", "braze-ui-extended.md", "BrazeUI (extended tier)"),
     ("appboy.txt", "appboy.md", "Legacy Appboy (AppboyKit)"),
+    # Lists written here (not in ../shared) start with "Compatibility/": the path inside this package.
+    ("Compatibility/reference/appboy-ui.txt", "appboy-ui.md", "Legacy Appboy built-in UI (AppboyUI)"),
 ]
 
 def symbol_graph(reuse):
@@ -89,7 +91,8 @@ def build(shared, reuse):
     rows = read_status()
     problems, tables = [], {}
     for ref, out, title in SURFACES:
-        ref_path = os.path.join(shared, "reference", "api", ref)
+        ref_path = (os.path.join(ROOT, ref) if ref.startswith("Compatibility/")
+                    else os.path.join(shared, "reference", "api", ref))
         if not os.path.exists(ref_path):
             problems.append(f"missing reference list {ref_path}")
             continue

@@ -46,7 +46,7 @@ open class ABKInAppMessage: NSObject, @unchecked Sendable {
     public var isControl: Bool { self is ABKInAppMessageControl }
 
     // The core identity and delivery facts behind the object.
-    let messageID: MessageID
+    package let messageID: MessageID
     let environment: MessagingEnvironment
     var origin: MessageOrigin = .local
     var priority: Int = 0

@@ -8,12 +8,15 @@ import InAppCore
 open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     /// Asked before each display (on the main thread). Held weakly.
     public weak var delegate: (any ABKInAppMessageControllerDelegate)?
-    /// A custom UI told about each displayed message; asked for display choices when there is no delegate.
+    /// The UI. With the module `AppboyUI` linked it starts as that module's `ABKInAppMessageUIController` (as
+    /// upstream, where the compatibility UI is used when present), whose UI delegate joins the display flow;
+    /// otherwise nil. A custom UI set here is told about each displayed message and asked for display choices when
+    /// there is no `delegate`.
     public var inAppMessageUIController: (any ABKInAppMessageUIControlling)?
     /// Whether a tap outside a modal closes it (read by the modal UI; default false).
     public var enableDismissModalOnOutsideTap: Bool = false
 
-    let environment: MessagingEnvironment
+    package let environment: MessagingEnvironment
     let presenter: PresentationEngine<AppboyMessage>
     /// The web views of displayed HTML messages (one at a time on screen; kept per id while dismissing).
     private let htmlPages = Locked<[MessageID: ABKInAppMessageWebViewBridge]>([:])
@@ -32,7 +35,25 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
             keyboardHandledByApp: false, decisionExecutor: environment.main, dismissExecutor: environment.main))
         super.init()
         installHooks()
+        if let ui = Self.makeBuiltInUI() {
+            inAppMessageUIController = ui
+            ui.attach(to: self)
+        }
     }
+
+    /// The module `AppboyUI`'s UI controller, when that module is in the program (looked up by name, as the
+    /// upstream SDK looks for its compatibility UI class).
+    private static func makeBuiltInUI() -> (any ABKInAppMessageBuiltInUI)? {
+        guard let type = NSClassFromString("AppboyUI.ABKInAppMessageUIController") as? any ABKInAppMessageBuiltInUI.Type
+        else { return nil }
+        return type.init()
+    }
+
+    /// The UI controller when it is the built-in one.
+    package var builtInUI: (any ABKInAppMessageBuiltInUI)? { inAppMessageUIController as? any ABKInAppMessageBuiltInUI }
+
+    /// The message on screen, or nil.
+    package var displayedInAppMessage: ABKInAppMessage? { presenter.displayedMessage?.object }
 
     /// Offers the top-most message of the stack (the most recently stacked one) for display; the delegate is
     /// asked again. Nothing happens when the stack is empty.
@@ -56,17 +77,54 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
         presenter.present(AppboyMessage(newInAppMessage), consultingDecision: true)
     }
 
+    // MARK: What the built-in UI asks for (AppboyUI)
+
+    /// A person's click on the displayed message `m` (its body when `button` is nil). With `takenOver` (the UI
+    /// delegate handled it) the click is logged and the message stays, with no action; otherwise the message's or
+    /// button's click action runs and the message closes. False when `m` is not on screen.
+    package func userClicked(_ m: ABKInAppMessage, button: ABKInAppMessageButton?, takenOver: Bool) -> Bool {
+        let target: Click.Target = button.map { .button(id: String($0.buttonID)) } ?? .body
+        let action: ClickAction
+        if takenOver {
+            action = .none
+        } else if let button {
+            action = button.buttonClickActionType.action(uri: button.buttonClickedURI, inWebView: button.buttonOpenUrlInWebView)
+        } else {
+            action = m.inAppMessageClickActionType.action(uri: m.uri, inWebView: m.openUrlInWebView)
+        }
+        return presenter.click(m.messageID, Click(target: target, action: action, keepsMessage: takenOver))
+    }
+
+    /// Closes the displayed message `m` for `cause` (a person's close button or swipe: `.user`; the app: `.app`).
+    package func close(_ m: ABKInAppMessage, cause: DismissCause) -> Bool {
+        presenter.dismiss(m.messageID, cause: cause)
+    }
+
+    /// Displays `m` now if nothing is on screen, without asking the delegates (upstream `showInAppMessage:`).
+    package func showWithoutDecision(_ m: ABKInAppMessage) {
+        environment.trace.record(.delivery, "localMessage", message: m.messageID)
+        presenter.present(AppboyMessage(m), consultingDecision: false)
+    }
+
     // MARK: Translation
 
     private func displayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice {
         let trace = environment.trace
+        let builtIn = builtInUI
         if let delegate {
             if m.object.isControl {
                 trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
                 return delegate.beforeControlMessageImpressionLogged(m.object)
             }
             trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
-            return delegate.before(inAppMessageDisplayed: m.object)
+            let choice = delegate.before(inAppMessageDisplayed: m.object)
+            // Upstream the built-in UI asks again before drawing: its UI delegate's (deprecated) display question.
+            if choice == .displayInAppMessageNow, let asked = builtIn?.uiDelegateDisplayChoice(for: m.object) { return asked }
+            return choice
+        }
+        if let builtIn {
+            if m.object.isControl { return .displayInAppMessageNow }
+            return builtIn.uiDelegateDisplayChoice(for: m.object) ?? .displayInAppMessageNow
         }
         if let ui = inAppMessageUIController {
             if m.object.isControl {
@@ -94,15 +152,19 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
                 return .discard(.discardedByDecision)
             }
         }
-        hooks.prepare = { m in
+        hooks.prepare = { [weak self] m in
             if let slideup = m.object as? ABKInAppMessageSlideup, slideup.inAppMessageClickActionType == .noneClickAction {
                 slideup.hideChevron = true
             }
+            // The built-in UI's delegate may give no view controller: then nothing is displayed (`noView`).
+            if !m.object.isControl, let ui = self?.builtInUI, !ui.viewControllerAvailable(for: m.object) { return nil }
             return AppboyMessage(m.object)
         }
         hooks.didPresent = { [weak self] m in
             guard let self else { return }
-            if let ui = self.inAppMessageUIController {
+            if let builtIn = self.builtInUI {
+                if !m.object.isControl { builtIn.didShow(m.object) }
+            } else if let ui = self.inAppMessageUIController {
                 self.environment.trace.record(.callback, "show(_:)", message: m.messageID)
                 ui.show(m.object)
             }
@@ -112,6 +174,9 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
                 let bridge = ABKInAppMessageWebViewBridge(message: html, id: m.messageID, controller: self)
                 self.htmlPages.withLock { $0[m.messageID] = bridge }
             }
+        }
+        hooks.willDismiss = { [weak self] m, cause in
+            if !m.object.isControl { self?.builtInUI?.willHide(m.object, cause: cause) }
         }
         hooks.didDismiss = { [weak self] m, _ in
             self?.htmlPages.withLock { $0[m.messageID] = nil }

@@ -22,6 +22,7 @@ import InAppCore
 final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked Sendable {
     let page: ContentPage
     let messageID: MessageID
+    private let message: ABKInAppMessageHTMLBase
     private weak var controller: ABKInAppMessageController?
     private var initialLoadPending = true
     private var deviceToken: Int?
@@ -29,6 +30,7 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
 
     init(message: ABKInAppMessageHTMLBase, id: MessageID, controller: ABKInAppMessageController) {
         self.messageID = id
+        self.message = message
         self.controller = controller
         page = ContentPage()
         device = controller.environment.device
@@ -71,6 +73,17 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
     func process(_ url: URL) {
         guard let controller else { return }
         trace?.record(.navigation, "navigation", message: messageID, ["url": url.absoluteString])
+        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        let rawButtonID = query.first(where: { $0.name == "abButtonId" })?.value
+        // The built-in UI's delegate sees every followed link first (close and custom-event links too); taking it
+        // over leaves the message on screen with nothing else done but the button click, as upstream.
+        if let ui = controller.builtInUI,
+           ui.uiDelegateHandlesHTMLClick(message, url: url, buttonID: rawButtonID ?? "") {
+            if let id = rawButtonID, id == "0" || id == "1" {
+                _ = controller.presenter.click(messageID, Click(target: .button(id: id), action: .none, keepsMessage: true))
+            }
+            return
+        }
         if url.scheme?.lowercased() == "appboy" {
             switch url.host?.lowercased() {
             case "close":
@@ -89,10 +102,9 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
             }
             return
         }
-        let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         func flag(_ name: String) -> Bool { query.first { $0.name == name }?.value?.lowercased() == "true" }
         var target = Click.Target.body
-        if let raw = query.first(where: { $0.name == "abButtonId" })?.value {
+        if let raw = rawButtonID {
             if raw == "0" || raw == "1" { target = .button(id: raw) }
             else { trace?.record(.diagnostic, "invalidButtonId", message: messageID, ["abButtonId": raw]) }
         }

@@ -298,6 +298,8 @@ final class AppboyCompatibilityCoverageTests: XCTestCase {
     func test_localHtmlImmersiveAndControlMessagesGoThroughTheDisplayFlow() {
         let (h, appboy) = startAppboy()
         let controller = appboy.inAppMessageController
+        // AppboyKit without its built-in UI (AppboyUI): every message is drawn from its raw type.
+        controller.inAppMessageUIController = nil
         let html = ABKInAppMessageHTML()
         html.message = "<p>html</p>"
         html.inAppMessageDismissType = .manually
