@@ -18,7 +18,10 @@ import InAppCore
 ///   the in-app web view when it is `http(s)` without `abExternalOpen=true`/`abDeepLink=true`, outside otherwise
 ///   (the trace's `openURL`), and the message is dismissed.
 ///
-/// The page belongs to the display: made when the message is presented, dropped when it is dismissed.
+/// The message's `assetUrls` that the SDK cached when its campaign arrived (the delivery engine prefetches them) are
+/// served to the page for those URLs, as the localized copies are on a device: a `<script src>`, stylesheet or image
+/// of the message's assets loads without a network. The page belongs to the display: made when the message is
+/// presented, dropped when it is dismissed.
 final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked Sendable {
     let page: ContentPage
     let messageID: MessageID
@@ -37,6 +40,12 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
         Self.follow(device.state, on: page)
         page.navigationDelegate = self
         page.bridgeReceiver = { [weak self] call in self?.handle(call) }
+        // The message's assets the SDK cached when its campaign arrived are the page's local copies, as on a device.
+        if let cache = controller.deliveryEngine {
+            for url in message.assetURLList {
+                if let data = cache.cachedAsset(url) { page.registerAsset(data, for: url) }
+            }
+        }
         page.loadHTMLString(message.message, baseURL: message.baseURL ?? Self.defaultBaseURL)
         // The page's screen follows the device (rotation, dark mode) while the message is shown.
         deviceToken = device.addObserver { [weak page] change in

@@ -95,5 +95,29 @@ final class AppboyHTMLMessageTests: XCTestCase {
         XCTAssertTrue(h.trace.events.contains { $0.name == "navigation" && $0.details["url"] == "appboy://close" })
         XCTAssertNil(appboy.inAppMessageController.htmlPage, "the page goes with the display")
     }
-}
 
+    // The SDK caches a campaign's assets when campaigns arrive; the page of the legacy HTML message gets them from that
+    // cache, as the localized copies on a device (the asset file is deleted after caching: nothing reads it again).
+    func testTheMessagesCachedAssetsLoadInThePageWithoutNetwork() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable,
+                          "JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
+        let (h, appboy) = startAppboy([ABKMinimumTriggerTimeIntervalKey: 0])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("openinapp-asset-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("poll.js")
+        try Data("document.getElementById('go').addEventListener('click', () => appboyBridge.logCustomEvent('from_asset'))".utf8)
+            .write(to: script)
+        let html = "<button id=go>Go</button><script src=\"\(script.absoluteString)\"></script>"
+        appboy.deliveryEngine.startSession(with: [Campaign(message: InAppMessage(id: "a", content: .html(HTMLContent(html: html, assetURLs: [script]))),
+                                                           triggers: [.customEvent("open")])])
+        XCTAssertNotNil(appboy.deliveryEngine.cachedAsset(script))
+        try FileManager.default.removeItem(at: dir)
+        appboy.logCustomEvent("open")
+        h.settle()
+        let page = try XCTUnwrap(appboy.inAppMessageController.htmlPage)
+        try page.tap(selector: "#go")
+        h.settle()
+        XCTAssertTrue(h.trace.events(for: "a").contains { $0.kind == .script && $0.name == "logCustomEvent" },
+                      "the script from the cached asset ran and wired the button")
+    }
+}
