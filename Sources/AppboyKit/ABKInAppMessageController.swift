@@ -20,6 +20,8 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     let presenter: PresentationEngine<AppboyMessage>
     /// The delivery engine of the `Appboy` instance that owns this controller: its asset cache serves HTML pages.
     weak var deliveryEngine: DeliveryEngine?
+    /// The instance that owns this controller (for its URL delegate).
+    weak var appboy: Appboy?
     /// The web views of displayed HTML messages (one at a time on screen; kept per id while dismissing).
     private let htmlPages = Locked<[MessageID: ABKInAppMessageWebViewBridge]>([:])
 
@@ -189,6 +191,15 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
         }
         hooks.processClick = { [weak self] m, click in
             guard let self, case .url(let url, let inWebView) = click.action else { return }
+            if let urlDelegate = self.appboy?.appboyUrlDelegate {
+                self.environment.trace.record(.callback, "handleAppboyURL(_:from:withExtras:)", message: m.messageID,
+                                              ["url": url.absoluteString])
+                if urlDelegate.handleAppboyURL(url, from: .inAppMessageChannel, withExtras: m.object.extras) {
+                    self.environment.trace.record(.navigation, "urlHandledByApp", message: m.messageID,
+                                                  ["url": url.absoluteString])
+                    return
+                }
+            }
             self.environment.trace.record(.navigation, "openURL", message: m.messageID,
                                           ["url": url.absoluteString, "inWebView": String(inWebView)])
         }

@@ -48,8 +48,8 @@ open class Appboy: NSObject, @unchecked Sendable {
     /// The core delivery engine behind this instance (campaigns, triggers, minimum interval) — not upstream API;
     /// tests and hosts use it to deliver campaigns and to read the configuration.
     public let deliveryEngine: DeliveryEngine
-    /// The object given with `ABKURLDelegateKey`, if any.
-    public private(set) weak var urlDelegate: AnyObject?
+    /// Asked before the SDK opens a URL of an in-app message (set by `ABKURLDelegateKey` or directly). Held weakly.
+    public weak var appboyUrlDelegate: (any ABKURLDelegate)?
 
     init(apiKey: String, options: [AnyHashable: Any], environment: MessagingEnvironment) {
         self.apiKey = apiKey
@@ -73,7 +73,16 @@ open class Appboy: NSObject, @unchecked Sendable {
             controller.delegate = delegate
         }
         if let flag = options[ABKEnableDismissModalOnOutsideTapKey] as? Bool { controller.enableDismissModalOnOutsideTap = flag }
-        urlDelegate = options[ABKURLDelegateKey] as AnyObject?
+        if let raw = options[ABKURLDelegateKey] {
+            if let delegate = raw as? any ABKURLDelegate {
+                appboyUrlDelegate = delegate
+            } else {
+                environment.trace.record(.diagnostic, "invalidOption", ["key": ABKURLDelegateKey,
+                                                                        "value": String(describing: type(of: raw)),
+                                                                        "reason": "notAnABKURLDelegate"])
+            }
+        }
+        controller.appboy = self
         deliveryEngine.noMatchingTrigger = { [weak controller] event in
             guard let controller else { return }
             environment.main.execute {

@@ -4,5 +4,5 @@ public let ABKMinimumTriggerTimeIntervalKey = "ABKMinimumTriggerTimeInterval"
 public let ABKInAppMessageControllerDelegateKey = "ABKInAppMessageControllerDelegate"
 /// `appboyOptions` key: a Bool for `inAppMessageController.enableDismissModalOnOutsideTap` (default false).
 public let ABKEnableDismissModalOnOutsideTapKey = "ABKEnableDismissModalOnOutsideTap"
-/// `appboyOptions` key: an object deciding whether the SDK opens URLs (kept in `Appboy.urlDelegate`).
+/// `appboyOptions` key: an `ABKURLDelegate` deciding whether the SDK opens URLs (set as `Appboy.appboyUrlDelegate`).
 public let ABKURLDelegateKey = "ABKURLDelegate"

@@ -486,19 +486,45 @@ final class AppboyCompatibilityCoverageTests: XCTestCase {
 
     // MARK: Start-up options
 
-    func test_urlDelegateOptionIsKeptAndURLsAreOnlyTraced() {
-        final class URLDelegate: NSObject {}
+    func test_urlDelegateDecidesWhetherTheSDKOpensTheURL() {
+        // The integration example of the legacy documentation: handle one domain, let the SDK open the rest.
+        final class URLDelegate: NSObject, ABKURLDelegate {
+            var asked: [(String, ABKChannel, String?)] = []
+            func handleAppboyURL(_ url: URL?, from channel: ABKChannel, withExtras extras: [AnyHashable: Any]?) -> Bool {
+                asked.append((url?.absoluteString ?? "nil", channel, extras?["k"] as? String))
+                return url?.host?.lowercased() == "my-domain.com"
+            }
+        }
         let urlDelegate = URLDelegate()
-        let (h, appboy) = startAppboy([ABKURLDelegateKey: urlDelegate])
-        XCTAssertTrue(appboy.urlDelegate === urlDelegate)
+        let (h, appboy) = startAppboy([ABKURLDelegateKey: urlDelegate, ABKMinimumTriggerTimeIntervalKey: 0])
+        XCTAssertTrue(appboy.appboyUrlDelegate === urlDelegate)
         XCTAssertFalse(appboy.inAppMessageController.enableDismissModalOnOutsideTap, "default without the option")
         XCTAssertEqual(appboy.apiKey, "test-key")
-        appboy.deliveryEngine.startSession(with: [Campaign(message: Fixtures.slideup(id: "s"), triggers: [.sessionStart])])
+        var message = Fixtures.slideup(id: "s")
+        message.extras = ["k": "v"]
+        appboy.deliveryEngine.startSession(with: [Campaign(message: message, triggers: [.sessionStart])])
         XCTAssertTrue(appboy.inAppMessageController.presenter.click("s", Click(target: .body, action: .url(Fixtures.clickURL, inWebView: false))))
         h.settle()
+        XCTAssertEqual(urlDelegate.asked.map(\.0), [Fixtures.clickURL.absoluteString])
+        XCTAssertEqual(urlDelegate.asked.first?.1, .inAppMessageChannel)
+        XCTAssertEqual(urlDelegate.asked.first?.2, "v", "the message's extras")
         let opened = h.trace.events(for: "s").filter { $0.label == "navigation.openURL" }
-        XCTAssertEqual(opened.map { $0.details["url"] }, [Fixtures.clickURL.absoluteString])
+        XCTAssertEqual(opened.map { $0.details["url"] }, [Fixtures.clickURL.absoluteString], "not handled: the SDK opens it")
         XCTAssertEqual(opened.map { $0.details["inWebView"] }, ["false"])
+
+        // A URL the delegate handles is not opened by the SDK.
+        let mine = URL(string: "https://MY-DOMAIN.com/offer")!
+        appboy.deliveryEngine.startSession(with: [Campaign(message: Fixtures.slideup(id: "t"), triggers: [.sessionStart])])
+        XCTAssertTrue(appboy.inAppMessageController.presenter.click("t", Click(target: .body, action: .url(mine, inWebView: false))))
+        h.settle()
+        XCTAssertEqual(urlDelegate.asked.count, 2)
+        XCTAssertFalse(h.labels(for: "t").contains("navigation.openURL"))
+        XCTAssertTrue(h.labels(for: "t").contains("navigation.urlHandledByApp"))
+
+        // Something that is not a URL delegate is refused, and said so.
+        let (h2, other) = startAppboy([ABKURLDelegateKey: NSObject()])
+        XCTAssertNil(other.appboyUrlDelegate)
+        XCTAssertTrue(h2.labels().contains("diagnostic.invalidOption"))
 
         // The outside-tap flag is stored only: the presented content does not dismiss on a backdrop tap.
         let (_, flagged) = startAppboy([ABKEnableDismissModalOnOutsideTapKey: true])
