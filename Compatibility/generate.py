@@ -28,6 +28,7 @@ SURFACES = [  # reference file, table file, title
     ("appboy.txt", "appboy.md", "Legacy Appboy (AppboyKit)"),
     # Lists written here (not in ../shared) start with "Compatibility/": the path inside this package.
     ("Compatibility/reference/appboy-ui.txt", "appboy-ui.md", "Legacy Appboy built-in UI (AppboyUI)"),
+    ("Compatibility/reference/url-delegates.txt", "url-delegates.md", "URL delegates (BrazeDelegate, ABKURLDelegate)"),
 ]
 
 def symbol_graph(reuse):

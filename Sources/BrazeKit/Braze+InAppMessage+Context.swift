@@ -23,6 +23,8 @@ extension Braze.InAppMessage {
         package let messageID: MessageID
         /// The user the message was triggered for.
         package let userID: String?
+        /// The message's extras, for the URL delegate.
+        private let extras: [String: Any]
 
         /// The `Braze` instance that triggered the message (nil once it is gone).
         public private(set) weak var braze: Braze?
@@ -34,6 +36,7 @@ extension Braze.InAppMessage {
             self.environment = braze.environment
             self.messageID = message.traceID
             self.userID = braze.user.id
+            self.extras = message.extras
         }
 
         /// False once the message was discarded, or the user changed / data was wiped since it was triggered.
@@ -60,13 +63,23 @@ extension Braze.InAppMessage {
             environment.trace.record(.analytics, "click", message: messageID, buttonId.map { ["buttonId": $0] } ?? [:])
         }
 
-        /// Carries out a click action: a URL is opened (headless: recorded, and on the UIKit stand-in passed to
+        /// Carries out a click action: a URL is offered to `Braze.delegate` (`braze(_:shouldOpenURL:)`), then
+        /// opened unless the delegate handles it (headless: recorded, and on the UIKit stand-in passed to
         /// `UIApplication.shared.open`, which records it); `.none` does nothing.
         public func processClickAction(_ action: ClickAction, target: Any? = nil) {
             switch action {
             case .none:
                 environment.trace.record(.navigation, "noClickAction", message: messageID)
             case .url(let url, let useWebView):
+                if let braze, let delegate = braze.delegate {
+                    environment.trace.record(.callback, "braze(_:shouldOpenURL:)", message: messageID, ["url": url.absoluteString])
+                    let context = Braze.URLContext(url: url, useWebView: useWebView, channel: .inAppMessage,
+                                                   extras: Dictionary(uniqueKeysWithValues: extras.map { (AnyHashable($0.key), $0.value) }))
+                    if !delegate.braze(braze, shouldOpenURL: context) {
+                        environment.trace.record(.navigation, "urlHandledByApp", message: messageID, ["url": url.absoluteString])
+                        return
+                    }
+                }
                 environment.trace.record(.navigation, useWebView ? "openURLInWebView" : "openURL", message: messageID,
                                          ["url": url.absoluteString])
                 #if canImport(UIKit) && !canImport(Darwin)

@@ -13,6 +13,7 @@ public final class Braze: @unchecked Sendable {
         var triggerSink: (@Sendable (Braze, TriggerEventRecord) -> Void)?
         /// Campaign messages as the app gave them, by id (so triggers hand back the exact Braze message).
         var campaignMessages: [MessageID: InAppMessage] = [:]
+        weak var delegate: (any BrazeDelegate)?
     }
 
     /// The configuration the instance was created with.
@@ -41,6 +42,12 @@ public final class Braze: @unchecked Sendable {
         owner.value = self
         environment.trace.record(.delivery, "brazeStarted", ["apiKey": configuration.apiKey, "endpoint": configuration.endpoint,
                                                             "triggerMinimumTimeInterval": String(configuration.triggerMinimumTimeInterval)])
+    }
+
+    /// The app's delegate, asked before the SDK opens a URL (`braze(_:shouldOpenURL:)`). Held weakly.
+    public var delegate: (any BrazeDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
     }
 
     /// Receives every in-app message this instance triggers. `nil` means messages are dropped (recorded).
