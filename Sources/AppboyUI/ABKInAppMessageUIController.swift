@@ -89,7 +89,13 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
         let made: ABKInAppMessageViewController?
         if let d = uiDelegate {
             trace?.record(.callback, "inAppMessageViewControllerWith(_:)", message: inAppMessage.messageID)
-            made = d.inAppMessageViewControllerWith(inAppMessage)
+            let answer = OptionalRequirement.call { () -> ABKInAppMessageViewController? in d.inAppMessageViewControllerWith(inAppMessage) }
+            if answer.implemented {
+                made = answer.value
+            } else {
+                let nonNil = OptionalRequirement.call { () -> ABKInAppMessageViewController in d.inAppMessageViewControllerWith(inAppMessage) }
+                made = nonNil.implemented ? nonNil.value : ABKInAppMessageViewController.builtIn(for: inAppMessage)
+            }
         } else {
             made = ABKInAppMessageViewController.builtIn(for: inAppMessage)
         }
@@ -135,7 +141,13 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
 
     package func uiDelegateHandlesHTMLClick(_ inAppMessage: ABKInAppMessageHTMLBase, url: URL, buttonID: String) -> Bool {
         guard let d = uiDelegate else { return false }
-        let handled = d.onInAppMessageHTMLButtonClicked(inAppMessage, clickedURL: url, buttonID: buttonID)
+        var answer = OptionalRequirement.call { () -> Bool in
+            d.onInAppMessageHTMLButtonClicked(inAppMessage, clickedURL: url, buttonID: buttonID)
+        }
+        if !answer.implemented, let html = inAppMessage as? ABKInAppMessageHTML {
+            answer = OptionalRequirement.call { () -> Bool in d.onInAppMessageHTMLButtonClicked(html, clickedURL: url, buttonID: buttonID) }
+        }
+        let handled = answer.value
         trace?.record(.callback, "onInAppMessageHTMLButtonClicked(_:clickedURL:buttonID:)", message: inAppMessage.messageID,
                       ["url": url.absoluteString, "buttonID": buttonID, "returned": String(handled)])
         return handled

@@ -18,6 +18,8 @@ public protocol ABKInAppMessageUIDelegate: AnyObject {
     /// The view controller for a message. nil keeps the message off screen (its attempt fails, `noView`). The
     /// default is the built-in view controller for the message's class.
     func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController?
+    /// The same, for implementations that never return nil (Objective-C lets them drop the optional).
+    func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController
     /// A person closed the message (close button, swipe, outside tap) or its timer ran out. Not called when a click
     /// or the app closes it.
     func onInAppMessageDismissed(_ inAppMessage: ABKInAppMessage)
@@ -29,6 +31,8 @@ public protocol ABKInAppMessageUIDelegate: AnyObject {
     /// A followed link of an HTML message (close and custom-event links included), with its `abButtonId` ("" when
     /// absent). true: the app handles it (the link is not followed, the message stays). Default false.
     func onInAppMessageHTMLButtonClicked(_ inAppMessage: ABKInAppMessageHTMLBase, clickedURL: URL?, buttonID buttonId: String) -> Bool
+    /// The same, as older SDK versions declared it (for `ABKInAppMessageHTML` messages).
+    func onInAppMessageHTMLButtonClicked(_ inAppMessage: ABKInAppMessageHTML, clickedURL: URL?, buttonID buttonId: String) -> Bool
     /// The web view configuration for HTML messages. Asked when an HTML message is shown; headless, the
     /// configuration does not change how the page runs.
     func setCustomWKWebViewConfiguration() -> WKWebViewConfiguration
@@ -39,13 +43,23 @@ extension ABKInAppMessageUIDelegate {
         .displayInAppMessageNow
     }
     public func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController? {
-        ABKInAppMessageViewController.builtIn(for: inAppMessage)
+        OptionalRequirement.defaultRan()
+        return ABKInAppMessageViewController.builtIn(for: inAppMessage)
+    }
+    public func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController {
+        OptionalRequirement.defaultRan()
+        return ABKInAppMessageViewController.builtIn(for: inAppMessage) ?? ABKInAppMessageViewController(inAppMessage: inAppMessage)
     }
     public func onInAppMessageDismissed(_ inAppMessage: ABKInAppMessage) {}
     public func onInAppMessageClicked(_ inAppMessage: ABKInAppMessage) -> Bool { false }
     public func onInAppMessageButtonClicked(_ inAppMessage: ABKInAppMessageImmersive, button: ABKInAppMessageButton) -> Bool { false }
     public func onInAppMessageHTMLButtonClicked(_ inAppMessage: ABKInAppMessageHTMLBase, clickedURL: URL?, buttonID buttonId: String) -> Bool {
-        false
+        OptionalRequirement.defaultRan()
+        return false
+    }
+    public func onInAppMessageHTMLButtonClicked(_ inAppMessage: ABKInAppMessageHTML, clickedURL: URL?, buttonID buttonId: String) -> Bool {
+        OptionalRequirement.defaultRan()
+        return false
     }
     public func setCustomWKWebViewConfiguration() -> WKWebViewConfiguration { WKWebViewConfiguration() }
 }

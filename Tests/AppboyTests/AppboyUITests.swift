@@ -274,4 +274,37 @@ final class AppboyUITests: XCTestCase {
         XCTAssertFalse(ui.simulateTap(), "nothing on screen")
         XCTAssertTrue(h.labels().contains("diagnostic.inputIgnored"))
     }
+
+    // Objective-C matches optional requirements by selector, so implementations that drop the optional of the view
+    // controller or name the older `ABKInAppMessageHTML` parameter are called on a device; they are here too.
+    func test_implementationsSpelledAsObjectiveCAllowsAreCalled() throws {
+        final class NonOptional: NSObject, ABKInAppMessageUIDelegate {
+            var made: [ABKInAppMessageViewController] = []
+            var links: [String] = []
+            func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController {
+                let vc = inAppMessage is ABKInAppMessageSlideup ? CustomSlideupViewController(inAppMessage: inAppMessage)
+                                                                : ABKInAppMessageHTMLViewController(inAppMessage: inAppMessage)
+                made.append(vc)
+                return vc
+            }
+            func onInAppMessageHTMLButtonClicked(_ inAppMessage: ABKInAppMessageHTML, clickedURL: URL?, buttonID buttonId: String) -> Bool {
+                links.append(clickedURL?.absoluteString ?? "nil")
+                return true
+            }
+        }
+        let delegate = NonOptional()
+        let html = InAppMessage(id: "h", content: .html(HTMLContent(html: "<a id=go href='https://example.com/go'>Go</a>")),
+                                closeBehavior: .userAction)
+        let (h, appboy, ui) = start(delegate, [Fixtures.slideup(id: "s", close: .userAction), html])
+        trigger(h, appboy, "s")
+        XCTAssertEqual(delegate.made.count, 1)
+        XCTAssertTrue(ui.inAppMessageViewController is CustomSlideupViewController)
+        ui.hideCurrent(inAppMessage: false)
+        h.settle()
+        trigger(h, appboy, "h")
+        try XCTUnwrap(appboy.inAppMessageController.htmlPage).tap(selector: "#go")
+        h.settle()
+        XCTAssertEqual(delegate.links, ["https://example.com/go"])
+        XCTAssertEqual(h.states(of: "h").last, "displayed", "the older spelling took the link over")
+    }
 }
