@@ -115,6 +115,27 @@ struct JSCLibrary: @unchecked Sendable {
     /// The library, loaded once per process (`dlopen` is process-wide anyway), or why it could not be.
     static let shared: Result<JSCLibrary, JSCLoadError> = load()
 
+    /// Engine options set before the first VM exists, each unless the environment already sets it (`JSC_<name>`).
+    /// A message's page lives for milliseconds and most of its functions run a handful of times, so compiling them
+    /// to machine code is work that never pays back (measured: Docs/Benchmarks.md); the baseline JIT is kept for
+    /// code that runs very often (a long loop), so such a page is not slowed down. Through the GLib API's
+    /// `jsc_options_set_int` (Linux); the system framework on Apple platforms is left as it is.
+    static let engineOptions: [(name: String, value: Int32)] = [
+        ("thresholdForJITAfterWarmUp", 100_000),
+        ("thresholdForJITSoon", 100_000),
+    ]
+
+    private static func tuneEngine(_ handle: UnsafeMutableRawPointer) {
+        #if !canImport(Darwin)
+        typealias SetInt = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
+        guard let p = dlsym(handle, "jsc_options_set_int") else { return }
+        let setInt = unsafeBitCast(p, to: SetInt.self)
+        for option in engineOptions where getenv("JSC_" + option.name) == nil {
+            _ = option.name.withCString { setInt($0, option.value) }
+        }
+        #endif
+    }
+
     static func load() -> Result<JSCLibrary, JSCLoadError> {
         if ProcessInfo.processInfo.environment["OPENINAPP_NO_JSC"] != nil {
             return .failure(JSCLoadError(reason: "disabled by OPENINAPP_NO_JSC"))
@@ -127,6 +148,7 @@ struct JSCLibrary: @unchecked Sendable {
             if let e = dlerror() { lastError = String(cString: e) }
         }
         guard let handle else { return .failure(JSCLoadError(reason: lastError)) }
+        tuneEngine(handle)
         var missing: [String] = []
         func sym<T>(_ name: String, _: T.Type) -> T? {
             guard let p = dlsym(handle, name) else { missing.append(name); return nil }
