@@ -185,7 +185,20 @@ public final class ContentPage: @unchecked Sendable {
 
     /// Registers the bytes served for `url` (a `<script src>` of the message's asset bundle, say). Nothing else is
     /// fetched: unregistered http(s) URLs fail as offline; `file:` URLs load from inside the readable directory.
-    public func registerAsset(_ data: Data, for url: URL) { locked { assets[url.absoluteString] = data } }
+    public func registerAsset(_ data: Data, for url: URL) { locked { assets[url.absoluteString] = data; assetsVersion &+= 1 } }
+    /// Counts `registerAsset` calls: a linked stylesheet may arrive after the hit-test rules were read.
+    private var assetsVersion: UInt64 = 0
+    /// The hit-test rules of one snapshot, viewport and set of assets (taps ask for them on every tap).
+    private var hitSheetCache: (document: HTMLDocument, viewport: ContentViewport, assets: UInt64, sheet: HitStyleSheet)?
+
+    /// The page's hit-test style rules for `document`, parsed once per snapshot, viewport and asset set.
+    func hitStyleSheet(for document: HTMLDocument) -> HitStyleSheet {
+        let (viewport, version, cached) = locked { (_viewport, assetsVersion, hitSheetCache) }
+        if let c = cached, c.document === document, c.viewport == viewport, c.assets == version { return c.sheet }
+        let sheet = HitStyleSheet(document: document, viewport: viewport, linked: linkedStyleSheet)
+        locked { hitSheetCache = (document, viewport, version, sheet) }
+        return sheet
+    }
 
     /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
     func subresource(_ url: URL) -> String? {

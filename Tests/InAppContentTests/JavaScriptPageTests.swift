@@ -293,6 +293,34 @@ extension JavaScriptPageTests {
         XCTAssertEqual(firstArguments.first ?? nil, "none visible")
     }
 
+    // A tap reads the page's style rules as they are now: the rules are parsed once per document state, so a rule a
+    // script adds, a rotation that changes which @media block applies, and a linked sheet registered after the load
+    // all count at the next tap.
+    func testTapsSeeStyleChangesMadeAfterTheLastTap() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 390, height: 844, scale: 3, darkMode: false)
+        page.loadHTMLString("""
+        <link rel=stylesheet href="https://cdn.example.com/late.css">
+        <style>@media (orientation: landscape) { #b { display: none } }</style>
+        <button id=b>Go</button>
+        """, baseURL: URL(string: "https://appboy-images.com/"))
+        func reason() -> String? {
+            do { try page.tap(elementID: "b"); return nil } catch { if case .unreachable(_, let r) = error { return r }; return "\(error)" }
+        }
+        XCTAssertNil(reason())
+        page.viewport = ContentViewport(width: 844, height: 390, scale: 3, darkMode: false)
+        XCTAssertEqual(reason()?.contains("display: none"), true, "rotated: the landscape rule applies")
+        page.viewport = ContentViewport(width: 390, height: 844, scale: 3, darkMode: false)
+        XCTAssertNil(reason())
+        page.evaluateJavaScript("document.head.insertAdjacentHTML('beforeend', '<style>#b { visibility: hidden }</style>')")
+        XCTAssertEqual(reason()?.contains("visibility: hidden"), true, "a rule a script added")
+        page.evaluateJavaScript("document.querySelector('style:last-of-type').remove()")
+        XCTAssertNil(reason())
+        page.registerAsset(Data("#b { pointer-events: none }".utf8), for: URL(string: "https://cdn.example.com/late.css")!)
+        XCTAssertEqual(reason()?.contains("pointer-events: none"), true, "a linked sheet registered after the load")
+    }
+
     // Script elements that scripts insert run as in Chromium: inline at once, innerHTML's never, a fragment's on
     // insertion, a src one (the message's asset) in a later task followed by `load`, other types never, none twice.
     func testInsertedScriptsRunAsInChromium() throws {

@@ -229,7 +229,7 @@ extension ContentPage {
     /// `pointer-events: none`, `opacity: 0` on it or an ancestor, from inline style or the page's
     /// stylesheets), or nil when it is reachable. Disabled controls are reachable (the tap does nothing).
     public func hiddenReason(_ node: HTMLNode) -> String? {
-        let sheet = HitStyleSheet(document: node.document, viewport: viewport, linked: linkedStyleSheet)
+        let sheet = hitStyleSheet(for: node.document)
         var chain = [node] + node.ancestors.filter(\.isElement)
         chain.reverse()   // outermost first, so inherited properties resolve downward
         var visibility = "visible", pointerEvents = "auto"
