@@ -302,8 +302,9 @@ extension Command {
         "personalization:decisions", "payload": [...]}]} hands the simulated Edge network that response and
         fetches its surfaces with updatePropositionsForSurfaces; trackAction "name" or {"action", "data"?} sends
         an app event the in-app rules are evaluated against), braze (deliver a Braze in-app message JSON payload, presented by
-        BrazeInAppMessageUI), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, shown by the
-        legacy Appboy controller with its page running). HTML messages: tap {"selector", "at"?} or {"text"}, type
+        BrazeInAppMessageUI), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, or any other
+        type in the Braze payload format, shown by the legacy Appboy controller and its built-in UI; tap and close go
+        through that UI as a person's would). HTML messages: tap {"selector", "at"?} or {"text"}, type
         {"selector", "text"}, check/uncheck {"selector"}, press {"key", "selector"?}, evaluate "js" (the app's
         JavaScript; traced as evaluated); advance fires page timers.
 

@@ -8,6 +8,7 @@ import AEPServices
 import BrazeKit
 import BrazeUI
 import AppboyKit
+import AppboyUI
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -165,8 +166,10 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
     }
 }
 
-/// Scenario steps carried out through the legacy Appboy facade (`AppboyKit`). `deliver` takes an HTML in-app
-/// message as the legacy SDK receives it ({"type": "HTML" or "HTML_FULL", "message_id": …, "message": "<html>…"});
+/// Scenario steps carried out through the legacy Appboy facade (`AppboyKit`, with its built-in UI `AppboyUI`).
+/// `deliver` takes a message as the SDK receives it: HTML ({"type": "HTML" or "HTML_FULL", "message_id": …,
+/// "message": "<html>…"}) or any other type in the Braze payload format (slideup, modal, full…; tapped with
+/// `tap` {"button": id} or {} for the body, closed with `close`, through the built-in UI as a person would);
 /// it is delivered as a campaign triggered at session start and shown by `Appboy.sharedInstance()`'s controller,
 /// whose delegate answers the display choice. Its page runs the message's JavaScript: tap, type, check, press and
 /// advance drive it; `appboyBridge` calls and `appboy://` links reach the SDK as on a device.
@@ -189,21 +192,51 @@ final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @un
             throw ScenarioError(description: "deliver (appboy): expected {\"type\": \"HTML\", \"message_id\": …, \"message\": \"<html>…\"}")
         }
         guard ["HTML", "HTML_FULL"].contains(type.uppercased()) else {
-            throw ScenarioError(description: "deliver (appboy): HTML and HTML_FULL messages; the braze vendor takes the other types (same payload)")
+            // The other types in the payload format both SDKs receive.
+            var core: InAppMessage
+            do { core = try Braze.InAppMessage(json: Data(message.description.utf8)).coreMessage }
+            catch { throw ScenarioError(description: "deliver (appboy): not an in-app message payload: \(error)") }
+            core.id = MessageID(rawValue: id)
+            core.origin = .remote   // a campaign's message, with impressions and clicks
+            appboy.deliveryEngine.startSession(with: [Campaign(message: core, triggers: [.sessionStart])])
+            return
         }
         let core = InAppMessage(id: MessageID(rawValue: id), content: .html(HTMLContent(html: html)))
         appboy.deliveryEngine.startSession(with: [Campaign(message: core, triggers: [.sessionStart])])
     }
 
+    /// The built-in UI (AppboyUI), which takes a person's taps on messages that are not HTML.
+    private var ui: ABKInAppMessageUIController? {
+        appboy.inAppMessageController.inAppMessageUIController as? ABKInAppMessageUIController
+    }
+
     var htmlPage: ContentPage? { appboy.inAppMessageController.htmlPage }
 
     func tap(button: Int?) throws {
-        throw ScenarioError(description: "tap (appboy): HTML messages are tapped by {\"selector\": …} or {\"text\": …}")
+        if htmlPage != nil {
+            throw ScenarioError(description: "tap (appboy): HTML messages are tapped by {\"selector\": …} or {\"text\": …}")
+        }
+        guard let ui else { throw ScenarioError(description: "tap (appboy): the built-in UI is not linked") }
+        let ok: Bool
+        if let id = button {
+            let buttons = (ui.inAppMessageViewController?.inAppMessage as? ABKInAppMessageImmersive)?.buttons ?? []
+            ok = buttons.firstIndex { $0.buttonID == id }.map { ui.simulateTapButton(at: $0) } ?? false
+        } else {
+            ok = ui.simulateTap()
+        }
+        if !ok { throw ScenarioError(description: "tap: nothing to tap\(button.map { " (button \($0))" } ?? "")") }
     }
 
     func close() throws {
-        guard let page = htmlPage else { throw ScenarioError(description: "close: no message is displayed") }
-        _ = page.evaluate("appboyBridge.closeMessage()")
+        if let page = htmlPage {
+            _ = page.evaluate("appboyBridge.closeMessage()")
+            return
+        }
+        // A person closes a slideup by swiping it away, the others with their close button.
+        let isSlideup = ui?.inAppMessageViewController?.inAppMessage is ABKInAppMessageSlideup
+        guard let ui, isSlideup ? ui.simulateSwipe() : ui.simulateClose() else {
+            throw ScenarioError(description: "close: no message is displayed")
+        }
     }
 
     func dismiss() throws { try close() }
