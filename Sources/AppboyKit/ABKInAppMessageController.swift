@@ -106,7 +106,7 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
 
     /// Displays `m` now if nothing is on screen, without asking the delegates (upstream `showInAppMessage:`).
     package func showWithoutDecision(_ m: ABKInAppMessage) {
-        environment.trace.record(.delivery, "localMessage", message: m.messageID)
+        environment.trace.record(.delivery, "shownByUIController", message: m.messageID)
         presenter.present(AppboyMessage(m), consultingDecision: false)
     }
 
