@@ -191,7 +191,9 @@ public final class ContentPage: @unchecked Sendable {
     /// The hit-test rules of one snapshot, viewport and set of assets (taps ask for them on every tap).
     private var hitSheetCache: (document: HTMLDocument, viewport: ContentViewport, assets: UInt64, sheet: HitStyleSheet)?
 
-    /// The page's hit-test style rules for `document`, parsed once per snapshot, viewport and asset set.
+    /// The page's hit-test style rules for `document`, parsed once per snapshot, viewport and asset set: taps ask
+    /// for them on every tap and scripts in loops (computed style). The snapshot is held, not identified by address (a
+    /// freed snapshot's address can come back for the next one).
     func hitStyleSheet(for document: HTMLDocument) -> HitStyleSheet {
         let (viewport, version, cached) = locked { (_viewport, assetsVersion, hitSheetCache) }
         if let c = cached, c.document === document, c.viewport == viewport, c.assets == version { return c.sheet }

@@ -50,17 +50,6 @@ final class PageScripting {
     private var startedScripts: Set<Int32> = []
     private var focused: DOMNodeID?
 
-    /// The page's style rules for one snapshot and viewport, parsed once: scripts read sizes and computed styles in
-    /// loops, and the rules change only with the document or the device.
-    /// (The snapshot is held, not identified by address: a freed snapshot's address can come back for the next one.)
-    private var sheetCache: (document: HTMLDocument, viewport: ContentViewport, sheet: HitStyleSheet)?
-    private func styleSheet(for document: HTMLDocument, viewport: ContentViewport) -> HitStyleSheet {
-        if let c = sheetCache, c.document === document, c.viewport == viewport { return c.sheet }
-        let sheet = HitStyleSheet(document: document, viewport: viewport, linked: { [weak page] in page?.linkedStyleSheet($0) })
-        sheetCache = (document, viewport, sheet)
-        return sheet
-    }
-
     /// The live state selectors read, by index in the current snapshot.
     private var selectorState: SelectorState {
         refreshOrder()
@@ -421,7 +410,7 @@ final class PageScripting {
                 return .object(["display": .string(""), "visibility": .string(""), "pointerEvents": .string(""),
                                 "opacity": .string(""), "rendered": .bool(false)])
             }
-            let c = ComputedHitStyle.of(node, sheet: styleSheet(for: node.document, viewport: page.viewport))
+            let c = ComputedHitStyle.of(node, sheet: page.hitStyleSheet(for: node.document))
             return .object(["display": .string(c.display), "visibility": .string(c.visibility), "pointerEvents": .string(c.pointerEvents),
                             "opacity": .string(c.opacity), "rendered": .bool(c.rendered)])
         case "dom.setChecked":
