@@ -104,15 +104,17 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
             return false
         }
         made.uiController = self
-        pending = made
+        pending = (inAppMessage, made)
         return true
     }
 
-    /// The view controller made for the message being presented, until it is on screen.
-    private var pending: ABKInAppMessageViewController?
+    /// The view controller made for the message being presented (whatever message the delegate built it with),
+    /// until that message is on screen.
+    private var pending: (message: ABKInAppMessage, viewController: ABKInAppMessageViewController)?
 
     package func didShow(_ inAppMessage: ABKInAppMessage) {
-        let vc = (pending?.inAppMessage === inAppMessage ? pending : nil) ?? ABKInAppMessageViewController.builtIn(for: inAppMessage)
+        let vc = pending.flatMap { $0.message === inAppMessage ? $0.viewController : nil }
+            ?? ABKInAppMessageViewController.builtIn(for: inAppMessage)
         pending = nil
         vc?.uiController = self
         inAppMessageViewController = vc

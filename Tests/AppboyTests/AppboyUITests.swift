@@ -307,4 +307,17 @@ final class AppboyUITests: XCTestCase {
         XCTAssertEqual(delegate.links, ["https://example.com/go"])
         XCTAssertEqual(h.states(of: "h").last, "displayed", "the older spelling took the link over")
     }
+
+    // The view controller the delegate returns is the one displayed, whatever message it was made with.
+    func test_theDelegatesViewControllerIsUsedEvenWhenMadeWithAnotherMessage() {
+        final class Placeholder: NSObject, ABKInAppMessageUIDelegate {
+            let vc = CustomSlideupViewController(inAppMessage: ABKInAppMessageSlideup())
+            func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController? { vc }
+        }
+        let delegate = Placeholder()
+        let (h, appboy, ui) = start(delegate, [Fixtures.slideup(id: "s", close: .userAction)])
+        trigger(h, appboy, "s")
+        XCTAssertTrue(ui.inAppMessageViewController === delegate.vc)
+        XCTAssertEqual(delegate.vc.moves, ["beforeOn", "on"])
+    }
 }
