@@ -65,7 +65,7 @@ var targets: [Target] = [
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity",
-                                                        "BrazeKit", "BrazeUI", "AppboyKit", "InAppTestSupport"]
+                                                        "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI", "InAppTestSupport"]
                     + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),

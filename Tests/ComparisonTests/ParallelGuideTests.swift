@@ -9,13 +9,14 @@ import AEPEdgeIdentity
 import BrazeKit
 import BrazeUI
 import AppboyKit
+import AppboyUI
 #if canImport(UIKit)
 import UIKit
 #endif
 
-// The worked examples of Docs/Porting.md (Adobe sample 04, Braze sample 09) and Appboy samples 11 and 13, as
-// parameterized Swift Testing tests. Swift Testing runs every case of every test at the same time in one
-// process; each case checks that it saw only its own world: its own delegate, shared instance, monitor, clock,
+// The worked examples of Docs/Porting.md (Adobe sample 04, Braze sample 09), Appboy samples 11 and 13 and a legacy
+// UI delegate, as parameterized Swift Testing tests. Swift Testing runs every case of every test at the same time
+// in one process; each case checks that it saw only its own world: its own delegate, shared instance, monitor, clock,
 // device and trace. Sizes: OPENINAPP_PARALLEL_CASES cases per test (default 300), each repeating its example
 // OPENINAPP_PARALLEL_ROUNDS times with a fresh harness (default 2). `.ci/stress` runs them under
 // ThreadSanitizer.
@@ -183,6 +184,35 @@ struct ParallelGuideTests {
             asked.append(inAppMessage)
             return .displayInAppMessageNow
         }
+    }
+
+    /// A legacy UI delegate that takes every body tap over and remembers what it saw.
+    final class CaseUIDelegate: NSObject, ABKInAppMessageUIDelegate, @unchecked Sendable {
+        var clicked: [String] = []
+        func onInAppMessageClicked(_ inAppMessage: ABKInAppMessage) -> Bool {
+            clicked.append(inAppMessage.message)
+            return true
+        }
+    }
+
+    // The legacy UI delegate, set with the documented line in every case at once: each case's tap reaches its own
+    // delegate through its own shared instance's built-in UI (AppboyUI), and its take-over keeps its own message.
+    @Test(arguments: ParallelSize.cases)
+    func appboyUIDelegateInItsOwnWorld(i: Int) throws {
+        let harness = Harness()
+        Appboy.start(withApiKey: "ui-\(i)", in: UIApplication.shared, withLaunchOptions: nil, withAppboyOptions: nil)
+        let delegate = CaseUIDelegate()
+        Appboy.sharedInstance()?.inAppMessageController.inAppMessageUIController?.setInAppMessageUIDelegate?(delegate)
+        let slideup = ABKInAppMessageSlideup()
+        slideup.message = "case \(i)"
+        slideup.inAppMessageDismissType = .manually
+        Appboy.sharedInstance()!.inAppMessageController.add(slideup)
+        #expect(harness.settle())
+        let ui = try #require(Appboy.sharedInstance()?.inAppMessageController.inAppMessageUIController as? ABKInAppMessageUIController)
+        #expect(ui.simulateTap())
+        #expect(delegate.clicked == ["case \(i)"])
+        #expect(ui.inAppMessageCurrentlyVisible(), "taken over: the message stays")
+        #expect(harness.messageIDsInTrace.count == 1, "another test's message reached this trace")
     }
 
     @Test(arguments: ParallelSize.cases)
