@@ -58,7 +58,7 @@ var targets: [Target] = [
     .testTarget(name: "InAppCoreTests", dependencies: ["InAppCore", "InAppTestSupport", "InAppRendering"]),
     // Type-checks the vendors' documented samples against every library module.
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
-                                                         "AppboyKit", "InAppTestSupport"] + shims("UIKit", "WebKit")),
+                                                         "AppboyKit", "AppboyUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport",
                                                    "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
                     + shims("UIKit", "WebKit")),

@@ -10,40 +10,40 @@ import UIKit
 /// presentation engine (its fields as they are at that moment).
 open class ABKInAppMessage: NSObject, @unchecked Sendable {
     /// The body text (for HTML messages, the HTML document).
-    public var message: String = ""
+    open var message: String = ""
     /// Key/values set by the campaign author.
-    public var extras: [AnyHashable: Any]?
+    open var extras: [AnyHashable: Any]?
     /// Seconds the message stays on screen when `inAppMessageDismissType` is `.automatically` (default 5).
-    public var duration: TimeInterval = 5
+    open var duration: TimeInterval = 5
     /// What a tap on the message does (set with `setInAppMessageClickAction(_:withURI:)`).
     public private(set) var inAppMessageClickActionType: ABKInAppMessageClickActionType = .noneClickAction
     /// The URL opened by a `.redirectToURI` tap.
     public private(set) var uri: URL?
     /// Open `uri` in an in-app web view rather than outside the app.
-    public var openUrlInWebView: Bool = false
-    public var inAppMessageDismissType: ABKInAppMessageDismissType = .automatically
-    public var backgroundColor: UIColor?
-    public var textColor: UIColor?
+    open var openUrlInWebView: Bool = false
+    open var inAppMessageDismissType: ABKInAppMessageDismissType = .automatically
+    open var backgroundColor: UIColor?
+    open var textColor: UIColor?
     /// An icon glyph (Font Awesome code point) shown beside the text.
-    public var icon: String?
-    public var iconColor: UIColor?
-    public var iconBackgroundColor: UIColor?
+    open var icon: String?
+    open var iconColor: UIColor?
+    open var iconBackgroundColor: UIColor?
     /// Whether `darkTheme` is used when the device is in dark mode.
-    public var enableDarkTheme: Bool = true
-    public var darkTheme: ABKInAppMessageDarkTheme?
+    open var enableDarkTheme: Bool = true
+    open var darkTheme: ABKInAppMessageDarkTheme?
     /// An app-chosen interface style override (raw `UIUserInterfaceStyle` value; 0 = unspecified).
-    public var overrideUserInterfaceStyle: Int = 0
-    public var imageURI: URL?
+    open var overrideUserInterfaceStyle: Int = 0
+    open var imageURI: URL?
     /// How the image fills its frame: aspect fill for full messages, aspect fit otherwise.
-    public var imageContentMode: UIView.ContentMode = .scaleAspectFit
+    open var imageContentMode: UIView.ContentMode = .scaleAspectFit
     /// The device orientations the message may be displayed in.
-    public var orientation: ABKInAppMessageOrientation = .any
-    public var messageTextAlignment: NSTextAlignment = .center
-    public var animateIn: Bool = true
-    public var animateOut: Bool = true
+    open var orientation: ABKInAppMessageOrientation = .any
+    open var messageTextAlignment: NSTextAlignment = .center
+    open var animateIn: Bool = true
+    open var animateOut: Bool = true
 
     /// Whether this is a control message (never drawn; only its impression is recorded).
-    public var isControl: Bool { self is ABKInAppMessageControl }
+    open var isControl: Bool { self is ABKInAppMessageControl }
 
     // The core identity and delivery facts behind the object.
     package let messageID: MessageID
@@ -67,23 +67,23 @@ open class ABKInAppMessage: NSObject, @unchecked Sendable {
     }
 
     /// Records an impression (nothing for messages created in the app: they have no analytics).
-    public func logInAppMessageImpression() {
+    open func logInAppMessageImpression() {
         MessageAnalytics.impression(coreMessage, trace: environment.trace)
     }
 
     /// Records a click on the message body (nothing for messages created in the app).
-    public func logInAppMessageClicked() {
+    open func logInAppMessageClicked() {
         MessageAnalytics.click(coreMessage, trace: environment.trace)
     }
 
     /// Sets what a tap on the message does. `.redirectToURI` without a URI behaves as `.noneClickAction`.
-    public func setInAppMessageClickAction(_ clickActionType: ABKInAppMessageClickActionType, withURI uri: URL?) {
+    open func setInAppMessageClickAction(_ clickActionType: ABKInAppMessageClickActionType, withURI uri: URL?) {
         inAppMessageClickActionType = uri == nil ? .noneClickAction : clickActionType
         self.uri = clickActionType == .redirectToURI ? uri : nil
     }
 
     /// The message as JSON (the core message model), or nil if it cannot be encoded.
-    public func serializeToData() -> Data? {
+    open func serializeToData() -> Data? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return try? encoder.encode(coreMessage)

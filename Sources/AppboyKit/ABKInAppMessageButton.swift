@@ -6,15 +6,15 @@ import UIKit
 
 /// A button of a modal or full message.
 open class ABKInAppMessageButton: NSObject, @unchecked Sendable {
-    public var buttonText: String?
-    public var buttonBackgroundColor: UIColor?
-    public var buttonBorderColor: UIColor?
-    public var buttonTextColor: UIColor?
-    public var buttonTextFont: UIFont?
+    open var buttonText: String?
+    open var buttonBackgroundColor: UIColor?
+    open var buttonBorderColor: UIColor?
+    open var buttonTextColor: UIColor?
+    open var buttonTextFont: UIFont?
     /// What a tap does (set with `setButtonClickAction(_:withURI:)`).
     public private(set) var buttonClickActionType: ABKInAppMessageClickActionType = .noneClickAction
     public private(set) var buttonClickedURI: URL?
-    public var buttonOpenUrlInWebView: Bool = false
+    open var buttonOpenUrlInWebView: Bool = false
     /// The button's id (its index among the message's buttons unless the campaign set one).
     public private(set) var buttonID: Int = 0
     private(set) var hasID = false
@@ -38,7 +38,7 @@ open class ABKInAppMessageButton: NSObject, @unchecked Sendable {
     func assignID(_ id: Int) { buttonID = id; hasID = true }
 
     /// Sets what a tap does. `.redirectToURI` without a URI behaves as `.noneClickAction`.
-    public func setButtonClickAction(_ clickActionType: ABKInAppMessageClickActionType, withURI uri: URL?) {
+    open func setButtonClickAction(_ clickActionType: ABKInAppMessageClickActionType, withURI uri: URL?) {
         buttonClickActionType = uri == nil ? .noneClickAction : clickActionType
         buttonClickedURI = clickActionType == .redirectToURI ? uri : nil
     }

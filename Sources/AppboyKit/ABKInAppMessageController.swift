@@ -7,14 +7,14 @@ import InAppCore
 /// (app in background, another message visible, keyboard up, `.displayInAppMessageLater`).
 open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     /// Asked before each display (on the main thread). Held weakly.
-    public weak var delegate: (any ABKInAppMessageControllerDelegate)?
+    open weak var delegate: (any ABKInAppMessageControllerDelegate)?
     /// The UI. With the module `AppboyUI` linked it starts as that module's `ABKInAppMessageUIController` (as
     /// upstream, where the compatibility UI is used when present), whose UI delegate joins the display flow;
     /// otherwise nil. A custom UI set here is told about each displayed message and asked for display choices when
     /// there is no `delegate`.
-    public var inAppMessageUIController: (any ABKInAppMessageUIControlling)?
+    open var inAppMessageUIController: (any ABKInAppMessageUIControlling)?
     /// Whether a tap outside a modal closes it (read by the modal UI; default false).
-    public var enableDismissModalOnOutsideTap: Bool = false
+    open var enableDismissModalOnOutsideTap: Bool = false
 
     package let environment: MessagingEnvironment
     let presenter: PresentationEngine<AppboyMessage>
@@ -28,7 +28,7 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     /// Headless extra (not upstream): the page of the HTML message on screen, running its JavaScript, or nil when
     /// none is displayed. Tap, type, press and advance its timers as a person and time would
     /// (`try controller.htmlPage?.tap(selector: "#vote")`); bridge calls and links reach the SDK as on a device.
-    public var htmlPage: ContentPage? {
+    open var htmlPage: ContentPage? {
         guard let displayed = presenter.displayedMessage?.messageID else { return nil }
         return htmlPages.withLock { $0[displayed]?.page }
     }
@@ -61,22 +61,22 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
 
     /// Offers the top-most message of the stack (the most recently stacked one) for display; the delegate is
     /// asked again. Nothing happens when the stack is empty.
-    public func displayNextInAppMessage() {
+    open func displayNextInAppMessage() {
         presenter.presentNext(consultingDecision: true)
     }
 
     /// Deprecated form of `displayNextInAppMessage()`. As upstream, `delegate` is not used (nil is fine): the
     /// controller's own `delegate` is asked.
-    public func displayNextInAppMessage(with delegate: (any ABKInAppMessageControllerDelegate)?) {
+    open func displayNextInAppMessage(with delegate: (any ABKInAppMessageControllerDelegate)?) {
         displayNextInAppMessage()
     }
 
     /// How many messages wait on the stack.
-    public func inAppMessagesRemainingOnStack() -> Int { presenter.stack.count }
+    open func inAppMessagesRemainingOnStack() -> Int { presenter.stack.count }
 
     /// Displays a message created in the app, through the full display flow (delegate, stack rules). Messages
     /// created in the app record no impressions or clicks.
-    public func add(_ newInAppMessage: ABKInAppMessage) {
+    open func add(_ newInAppMessage: ABKInAppMessage) {
         environment.trace.record(.delivery, "localMessage", message: newInAppMessage.messageID)
         presenter.present(AppboyMessage(newInAppMessage), consultingDecision: true)
     }

@@ -6,9 +6,9 @@ import UIKit
 
 /// The dark-mode colours of one button.
 open class ABKInAppMessageDarkButtonTheme: NSObject, @unchecked Sendable {
-    public var buttonBackgroundColor: UIColor
-    public var buttonBorderColor: UIColor
-    public var buttonTextColor: UIColor
+    open var buttonBackgroundColor: UIColor
+    open var buttonBorderColor: UIColor
+    open var buttonTextColor: UIColor
 
     public override init() {
         let d = ButtonTheme.defaultDark

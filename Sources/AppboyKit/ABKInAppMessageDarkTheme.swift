@@ -6,15 +6,15 @@ import UIKit
 
 /// The colours a message uses in dark mode (when `enableDarkTheme` is true).
 open class ABKInAppMessageDarkTheme: NSObject, @unchecked Sendable {
-    public var backgroundColor: UIColor?
-    public var textColor: UIColor?
-    public var iconColor: UIColor?
-    public var iconBackgroundColor: UIColor?
-    public var headerTextColor: UIColor?
-    public var closeButtonColor: UIColor?
-    public var frameColor: UIColor?
+    open var backgroundColor: UIColor?
+    open var textColor: UIColor?
+    open var iconColor: UIColor?
+    open var iconBackgroundColor: UIColor?
+    open var headerTextColor: UIColor?
+    open var closeButtonColor: UIColor?
+    open var frameColor: UIColor?
     /// Dark themes of the buttons, in button order.
-    public var buttons: [ABKInAppMessageDarkButtonTheme]?
+    open var buttons: [ABKInAppMessageDarkButtonTheme]?
 
     public override init() { super.init() }
 

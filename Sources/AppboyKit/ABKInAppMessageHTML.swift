@@ -4,11 +4,11 @@ import InAppCore
 /// An HTML message.
 open class ABKInAppMessageHTML: ABKInAppMessageHTMLBase, @unchecked Sendable {
     /// Kept for source compatibility; it has no effect (as upstream).
-    public var trusted: Bool = false
+    open var trusted: Bool = false
     /// The remote assets of the document, as URL strings (prefetched before display).
-    public var assetUrls: [Any]?
+    open var assetUrls: [Any]?
     /// Kept for source compatibility; it has no effect (as upstream).
-    public var messageFields: [AnyHashable: Any]?
+    open var messageFields: [AnyHashable: Any]?
 
     override var assetURLList: [URL] {
         (assetUrls ?? []).compactMap { ($0 as? String).flatMap(URL.init(string:)) ?? ($0 as? URL) }

@@ -6,13 +6,13 @@ open class ABKInAppMessageHTMLBase: ABKInAppMessage, @unchecked Sendable {
     var baseURL: URL?
 
     /// The directory the document's assets are read from ("localhost" when there is none).
-    public var assetsLocalDirectoryPath: URL {
+    open var assetsLocalDirectoryPath: URL {
         get { baseURL ?? URL(string: "localhost")! }
         set { baseURL = newValue }
     }
 
     /// Records a click on an HTML button (nothing for messages created in the app).
-    public func logInAppMessageHTMLClick(withButtonID buttonID: String) {
+    open func logInAppMessageHTMLClick(withButtonID buttonID: String) {
         MessageAnalytics.click(coreMessage, buttonID: buttonID, trace: environment.trace)
     }
 

@@ -4,5 +4,5 @@ import InAppCore
 /// A full-screen HTML message.
 open class ABKInAppMessageHTMLFull: ABKInAppMessageHTMLBase, @unchecked Sendable {
     /// Kept for source compatibility; it has no effect (as upstream).
-    public var assetsZipRemoteUrl: URL?
+    open var assetsZipRemoteUrl: URL?
 }

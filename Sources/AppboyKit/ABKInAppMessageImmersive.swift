@@ -6,25 +6,25 @@ import UIKit
 
 /// The common base of modal and full messages: header, buttons, frame.
 open class ABKInAppMessageImmersive: ABKInAppMessage, @unchecked Sendable {
-    public var header: String?
-    public var headerTextColor: UIColor?
-    public var closeButtonColor: UIColor?
+    open var header: String?
+    open var headerTextColor: UIColor?
+    open var closeButtonColor: UIColor?
     /// The buttons, set with `setInAppMessageButtons(_:)`.
     public private(set) var buttons: [ABKInAppMessageButton]?
     /// The backdrop colour behind the message.
-    public var frameColor: UIColor?
-    public var headerTextAlignment: NSTextAlignment = .center
+    open var frameColor: UIColor?
+    open var headerTextAlignment: NSTextAlignment = .center
     /// `.graphic` makes the message image-only.
-    public var imageStyle: ABKInAppMessageImmersiveImageStyle = .topImage
+    open var imageStyle: ABKInAppMessageImmersiveImageStyle = .topImage
 
     /// Records a click on a button (logged with the id as text; nothing for messages created in the app).
-    public func logInAppMessageClicked(withButtonID buttonID: Int) {
+    open func logInAppMessageClicked(withButtonID buttonID: Int) {
         MessageAnalytics.click(coreMessage, buttonID: String(buttonID), trace: environment.trace)
     }
 
     /// Sets the buttons. Elements that are not `ABKInAppMessageButton`s are ignored (recorded in the trace).
     /// Buttons keep their ids; a button without one gets its index.
-    public func setInAppMessageButtons(_ buttons: [Any]) {
+    open func setInAppMessageButtons(_ buttons: [Any]) {
         var kept: [ABKInAppMessageButton] = []
         for (index, element) in buttons.enumerated() {
             guard let button = element as? ABKInAppMessageButton else {

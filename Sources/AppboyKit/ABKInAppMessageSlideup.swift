@@ -7,10 +7,10 @@ import UIKit
 /// A banner that slides in from the top or bottom edge.
 open class ABKInAppMessageSlideup: ABKInAppMessage, @unchecked Sendable {
     /// Hide the chevron (set automatically for slideups without a click action when displayed).
-    public var hideChevron: Bool = false
-    public var inAppMessageSlideupAnchor: ABKInAppMessageSlideupAnchor = .fromBottom
+    open var hideChevron: Bool = false
+    open var inAppMessageSlideupAnchor: ABKInAppMessageSlideupAnchor = .fromBottom
     /// The chevron's colour (the close-button colour of the theme).
-    public var chevronColor: UIColor?
+    open var chevronColor: UIColor?
 
     override func coreContent() -> MessageContent {
         .structured(StructuredContent(layout: .slideup, body: message, imageURL: imageURI, icon: icon,

@@ -49,7 +49,7 @@ open class Appboy: NSObject, @unchecked Sendable {
     /// tests and hosts use it to deliver campaigns and to read the configuration.
     public let deliveryEngine: DeliveryEngine
     /// Asked before the SDK opens a URL of an in-app message (set by `ABKURLDelegateKey` or directly). Held weakly.
-    public weak var appboyUrlDelegate: (any ABKURLDelegate)?
+    open weak var appboyUrlDelegate: (any ABKURLDelegate)?
 
     init(apiKey: String, options: [AnyHashable: Any], environment: MessagingEnvironment) {
         self.apiKey = apiKey
@@ -125,29 +125,29 @@ open class Appboy: NSObject, @unchecked Sendable {
 
     // MARK: Events that trigger in-app messages
 
-    public func logCustomEvent(_ eventName: String) {
+    open func logCustomEvent(_ eventName: String) {
         deliveryEngine.logCustomEvent(eventName)
     }
 
-    public func logCustomEvent(_ eventName: String, withProperties properties: [AnyHashable: Any]?) {
+    open func logCustomEvent(_ eventName: String, withProperties properties: [AnyHashable: Any]?) {
         deliveryEngine.logCustomEvent(eventName, properties: Appboy.properties(properties))
     }
 
-    public func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber) {
+    open func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber) {
         logPurchase(productIdentifier, inCurrency: currencyCode, atPrice: price, withQuantity: 1, andProperties: nil)
     }
 
-    public func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
+    open func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
                             withProperties properties: [AnyHashable: Any]?) {
         logPurchase(productIdentifier, inCurrency: currencyCode, atPrice: price, withQuantity: 1, andProperties: properties)
     }
 
-    public func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
+    open func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
                             withQuantity quantity: UInt) {
         logPurchase(productIdentifier, inCurrency: currencyCode, atPrice: price, withQuantity: quantity, andProperties: nil)
     }
 
-    public func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
+    open func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
                             withQuantity quantity: UInt, andProperties properties: [AnyHashable: Any]?) {
         deliveryEngine.logPurchase(productIdentifier, properties: Appboy.properties(properties))
     }

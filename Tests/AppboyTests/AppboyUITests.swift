@@ -320,4 +320,17 @@ final class AppboyUITests: XCTestCase {
         XCTAssertTrue(ui.inAppMessageViewController === delegate.vc)
         XCTAssertEqual(delegate.vc.moves, ["beforeOn", "on"])
     }
+
+    // Customization code finds the app's screen through ABKUIUtils, and moves slideups with `offset`.
+    func test_uiHelpersAndTheSlideupOffset() {
+        let window = UIWindow(windowScene: UIWindowScene())
+        let root = UIViewController()
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        XCTAssertTrue(ABKUIUtils.activeApplicationViewController === root)
+        let slideup = ABKInAppMessageSlideupViewController(inAppMessage: ABKInAppMessageSlideup())
+        XCTAssertEqual(slideup.offset, 0)
+        slideup.offset = 12
+        XCTAssertEqual(slideup.offset, 12)
+    }
 }

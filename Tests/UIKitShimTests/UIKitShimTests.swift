@@ -243,6 +243,23 @@ final class ControllerTests: XCTestCase {
         XCTAssertEqual(sheet.lifecycle.suffix(2), ["viewWillDisappear", "viewDidDisappear"])
     }
 
+    // Size changes: a view controller's alongside-animation and completion run at once, with an instant context.
+    func testTransitionCoordinatorsRunAlongsideAnimationsAtOnce() {
+        final class Coordinator: UIViewControllerTransitionCoordinator {}
+        final class Rotating: UIViewController {
+            var steps: [String] = []
+            override func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {
+                super.viewWillTransition(to: size, with: coordinator)
+                coordinator.animate(alongsideTransition: { context in self.steps.append("along \(context.isAnimated)") },
+                                    completion: { context in self.steps.append("done \(context.isCancelled)") })
+            }
+        }
+        let controller = Rotating()
+        controller.viewWillTransition(to: CGSize(width: 844, height: 390), with: Coordinator())
+        XCTAssertEqual(controller.steps, ["along false", "done false"])
+        XCTAssertEqual(Coordinator().transitionDuration, 0)
+    }
+
     func testTableViewControllerFeedsItsTable() {
         final class List: UITableViewController {
             var picked: IndexPath?

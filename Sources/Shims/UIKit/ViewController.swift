@@ -139,8 +139,35 @@ open class UIViewController: UIResponder, UITraitEnvironment {
     }
 }
 
-/// Size-change coordination (headless: nothing animates).
-public protocol UIViewControllerTransitionCoordinator: AnyObject {}
+/// Size-change coordination (headless: nothing animates, so alongside-animations and completions run at once).
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    @discardableResult
+    func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+}
+
+extension UIViewControllerTransitionCoordinator {
+    @discardableResult
+    public func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                        completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil) -> Bool {
+        animation?(self)
+        completion?(self)
+        return true
+    }
+}
+
+/// What a transition's animation and completion blocks are told (headless: an instant, uncancelled transition).
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+    var isAnimated: Bool { get }
+    var isCancelled: Bool { get }
+    var transitionDuration: TimeInterval { get }
+}
+
+extension UIViewControllerTransitionCoordinatorContext {
+    public var isAnimated: Bool { false }
+    public var isCancelled: Bool { false }
+    public var transitionDuration: TimeInterval { 0 }
+}
 
 /// A stack of view controllers.
 open class UINavigationController: UIViewController {
