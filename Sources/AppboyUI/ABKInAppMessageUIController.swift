@@ -15,11 +15,11 @@ import UIKit
 /// the message on screen (HTML messages are tapped through `controller.htmlPage`).
 open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, ABKInAppMessageBuiltInUI, @unchecked Sendable {
     /// The UI delegate (held weakly), set with `setInAppMessageUIDelegate(_:)`.
-    public weak var uiDelegate: (any ABKInAppMessageUIDelegate)?
+    open weak var uiDelegate: (any ABKInAppMessageUIDelegate)?
     /// The orientations the message's window supports (default all). Kept only: the headless window does not rotate.
-    public var supportedOrientationMask: UIInterfaceOrientationMask = .all
+    open var supportedOrientationMask: UIInterfaceOrientationMask = .all
     /// The orientation the message's window prefers (default unknown: the interface's). Kept only, as above.
-    public var preferredOrientation: UIInterfaceOrientation = .unknown
+    open var preferredOrientation: UIInterfaceOrientation = .unknown
     /// Headless extra: the view controller of the message on screen, or nil.
     public private(set) var inAppMessageViewController: ABKInAppMessageViewController?
     private weak var controller: ABKInAppMessageController?
@@ -28,7 +28,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     public required override init() { super.init() }
 
     /// Whether the keyboard is up: the simulated device's keyboard unless set.
-    public var keyboardVisible: Bool {
+    open var keyboardVisible: Bool {
         get { keyboardOverride ?? controller?.environment.device.state.isKeyboardVisible ?? false }
         set { keyboardOverride = newValue }
     }
@@ -40,7 +40,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     // MARK: ABKInAppMessageUIControlling
 
     /// Sets the UI delegate; an object that is not an `ABKInAppMessageUIDelegate` is ignored (recorded).
-    public func setInAppMessageUIDelegate(_ delegate: Any) {
+    open func setInAppMessageUIDelegate(_ delegate: Any) {
         guard let d = delegate as? any ABKInAppMessageUIDelegate else {
             trace?.record(.diagnostic, "uiDelegateIgnored", ["reason": "notAnABKInAppMessageUIDelegate",
                                                              "type": String(describing: type(of: delegate))])
@@ -50,31 +50,31 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     }
 
     /// Closes the message on screen, if any (no dismissal callback).
-    public func hideCurrent(inAppMessage animated: Bool) {
+    open func hideCurrent(inAppMessage animated: Bool) {
         guard let controller, let shown = controller.displayedInAppMessage else { return }
         _ = controller.close(shown, cause: .app)
     }
 
     /// Upstream's question before display: later while the keyboard is up, unless the UI delegate or else the
     /// controller delegate answers.
-    public func getCurrentDisplayChoiceFor(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
+    open func getCurrentDisplayChoiceFor(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
         if let d = uiDelegate { return d.before(inAppMessageDisplayed: inAppMessage, withKeyboardIsUp: keyboardVisible) }
         if let d = controller?.delegate { return d.before(inAppMessageDisplayed: inAppMessage) }
         return keyboardVisible ? .displayInAppMessageLater : .displayInAppMessageNow
     }
 
     /// The same question for a control message: the controller delegate answers, if there is one.
-    public func getCurrentDisplayChoiceForControl(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
+    open func getCurrentDisplayChoiceForControl(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
         if let d = controller?.delegate { return d.beforeControlMessageImpressionLogged(inAppMessage) }
         return keyboardVisible ? .displayInAppMessageLater : .displayInAppMessageNow
     }
 
     /// Displays the message now, without the delegates' questions, if nothing else is on screen.
-    public func show(_ inAppMessage: ABKInAppMessage) {
+    open func show(_ inAppMessage: ABKInAppMessage) {
         controller?.showWithoutDecision(inAppMessage)
     }
 
-    public func inAppMessageCurrentlyVisible() -> Bool { controller?.displayedInAppMessage != nil }
+    open func inAppMessageCurrentlyVisible() -> Bool { controller?.displayedInAppMessage != nil }
 
     // MARK: The controller's flow (ABKInAppMessageBuiltInUI)
 
@@ -167,7 +167,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     /// delegate's `onInAppMessageClicked(_:)` may take the click over; otherwise the message's click action runs
     /// and it closes. False (recorded) when there is no such body on screen.
     @discardableResult
-    public func simulateTap() -> Bool {
+    open func simulateTap() -> Bool {
         guard let controller, let m = controller.displayedInAppMessage else { return ignored("simulateTap", "nothingDisplayed") }
         if let immersive = m as? ABKInAppMessageImmersive, !(immersive.buttons ?? []).isEmpty {
             return ignored("simulateTap", "messageHasButtons")
@@ -185,7 +185,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     /// `onInAppMessageButtonClicked(_:button:)` may take it over; otherwise the button's action runs and the
     /// message closes.
     @discardableResult
-    public func simulateTapButton(at index: Int) -> Bool {
+    open func simulateTapButton(at index: Int) -> Bool {
         guard let controller, let m = controller.displayedInAppMessage as? ABKInAppMessageImmersive,
               let buttons = m.buttons, buttons.indices.contains(index) else { return ignored("simulateTapButton", "noSuchButton") }
         let button = buttons[index]
@@ -200,7 +200,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
 
     /// Taps the close button of the modal or full message on screen: it closes, with no click.
     @discardableResult
-    public func simulateClose() -> Bool {
+    open func simulateClose() -> Bool {
         guard let controller, let m = controller.displayedInAppMessage as? ABKInAppMessageImmersive else {
             return ignored("simulateClose", "noCloseButton")
         }
@@ -209,7 +209,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
 
     /// Swipes the slideup on screen away: it closes, with no click.
     @discardableResult
-    public func simulateSwipe() -> Bool {
+    open func simulateSwipe() -> Bool {
         guard let controller, let m = controller.displayedInAppMessage as? ABKInAppMessageSlideup else {
             return ignored("simulateSwipe", "notASlideup")
         }
@@ -218,7 +218,7 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
 
     /// Taps outside a modal message: it closes when the controller's `enableDismissModalOnOutsideTap` is set.
     @discardableResult
-    public func simulateBackgroundTap() -> Bool {
+    open func simulateBackgroundTap() -> Bool {
         guard let controller, let m = controller.displayedInAppMessage as? ABKInAppMessageModal else {
             return ignored("simulateBackgroundTap", "notAModal")
         }

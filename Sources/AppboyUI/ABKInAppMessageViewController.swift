@@ -10,7 +10,7 @@ import UIKit
 /// `hideInAppMessage(_:)` closes it.
 open class ABKInAppMessageViewController: UIViewController {
     /// The message this view controller displays.
-    public var inAppMessage: ABKInAppMessage
+    open var inAppMessage: ABKInAppMessage
     /// Set by the UI controller while the message is displayed.
     weak var uiController: ABKInAppMessageUIController?
 

@@ -58,3 +58,13 @@ final class MessageCustomizer: NSObject, ABKInAppMessageUIDelegate, ABKURLDelega
         }
     }
 }
+
+final class PortraitOnlyUIController: ABKInAppMessageUIController {
+    override var supportedOrientationMask: UIInterfaceOrientationMask {
+        get { .portrait }
+        set { super.supportedOrientationMask = newValue }
+    }
+    override func inAppMessageCurrentlyVisible() -> Bool {
+        super.inAppMessageCurrentlyVisible()
+    }
+}
