@@ -18,9 +18,7 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
 
     package let environment: MessagingEnvironment
     let presenter: PresentationEngine<AppboyMessage>
-    /// The delivery engine of the `Appboy` instance that owns this controller: its asset cache serves HTML pages.
-    weak var deliveryEngine: DeliveryEngine?
-    /// The instance that owns this controller (for its URL delegate).
+    /// The instance that owns this controller: its URL delegate, and its delivery engine's asset cache for HTML pages.
     weak var appboy: Appboy?
     /// The web views of displayed HTML messages (one at a time on screen; kept per id while dismissing).
     private let htmlPages = Locked<[MessageID: ABKInAppMessageWebViewBridge]>([:])

@@ -41,7 +41,7 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
         page.navigationDelegate = self
         page.bridgeReceiver = { [weak self] call in self?.handle(call) }
         // The message's assets the SDK cached when its campaign arrived are the page's local copies, as on a device.
-        if let cache = controller.deliveryEngine {
+        if let cache = controller.appboy?.deliveryEngine {
             for url in message.assetURLList {
                 if let data = cache.cachedAsset(url) { page.registerAsset(data, for: url) }
             }

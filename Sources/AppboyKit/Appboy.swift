@@ -68,7 +68,6 @@ open class Appboy: NSObject, @unchecked Sendable {
                                         handoff: .presenter(controller.presenter,
                                                             convert: { AppboyMessage(core: $0, environment: environment) }))
         super.init()
-        controller.deliveryEngine = deliveryEngine
         if let delegate = options[ABKInAppMessageControllerDelegateKey] as? any ABKInAppMessageControllerDelegate {
             controller.delegate = delegate
         }

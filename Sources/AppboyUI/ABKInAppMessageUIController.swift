@@ -93,8 +93,10 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
             if answer.implemented {
                 made = answer.value
             } else {
+                // Not implemented: the default answered with the built-in view controller; the spelling without the
+                // optional may be the one implemented.
                 let nonNil = OptionalRequirement.call { () -> ABKInAppMessageViewController in d.inAppMessageViewControllerWith(inAppMessage) }
-                made = nonNil.implemented ? nonNil.value : ABKInAppMessageViewController.builtIn(for: inAppMessage)
+                made = nonNil.implemented ? nonNil.value : answer.value
             }
         } else {
             made = ABKInAppMessageViewController.builtIn(for: inAppMessage)
