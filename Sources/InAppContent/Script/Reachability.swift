@@ -98,11 +98,7 @@ struct HitStyleSheet {
 
     static func declarations(_ text: String) -> HitStyle {
         var s = HitStyle()
-        for decl in text.split(separator: ";") {
-            guard let colon = decl.firstIndex(of: ":") else { continue }
-            let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            let value = decl[decl.index(after: colon)...].replacingOccurrences(of: "!important", with: "")
-                .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        for (name, value) in BoxStyleSheet.declarations(text) {
             switch name {
             case "display": s.display = value
             case "visibility": s.visibility = value
