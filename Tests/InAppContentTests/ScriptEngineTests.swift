@@ -189,4 +189,64 @@ extension ScriptEngineTests {
         XCTAssertEqual(page.evaluate("document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT).nextNode().localName"),
                        .success(.string("p")))
     }
+
+    /// The prelude calls the host by operation number: every operation it names is one the page answers, each
+    /// is rewritten to its number, and a word that is not an operation ('error' as an event type) is left alone.
+    func testPreludeOperationsAreNumberedAndAllKnown() {
+        let text = ScriptPrelude.text
+        var named = Set<String>()
+        var rest = Substring(text)
+        while let r = rest.range(of: "H('") {
+            let after = rest[r.upperBound...]
+            if let close = after.firstIndex(of: "'") { named.insert(String(after[..<close])) }
+            rest = after
+        }
+        XCTAssertFalse(named.isEmpty)
+        XCTAssertEqual(named.filter { HostOperation(name: $0) == nil }, [], "operations the host does not answer")
+        XCTAssertEqual(Set(HostOperation.allCases.map(\.name)).subtracting(named).subtracting(["dom.next", "dom.prev"]), [],
+                       "operations nothing calls")
+        let source = ScriptPrelude.source
+        XCTAssertFalse(source.contains("H('dom.attr'"))
+        XCTAssertTrue(source.contains("H(\(HostOperation.domAttr.rawValue), "))
+        XCTAssertTrue(source.contains("sibling(this, \(HostOperation.domNext.rawValue))"))
+        XCTAssertTrue(source.contains("new Event('error')"), "an event type named like an operation stays a string")
+        XCTAssertEqual(text.split(separator: "\n").count, source.split(separator: "\n").count, "line numbers are kept")
+        XCTAssertEqual(ScriptPrelude.numberingOperations(in: "H('no.such', 1); H('clock.now'); x('dom.attr')"),
+                       "H('no.such', 1); H(\(HostOperation.clockNow.rawValue)); x('dom.attr')")
+    }
+
+    /// Strings cross the host boundary in both directions unchanged: non-ASCII, astral, long (beyond the stack
+    /// buffer), empty, and a lone surrogate (which a Swift string cannot hold: it becomes U+FFFD, as WebKit does
+    /// when such a string leaves JavaScript).
+    func testStringsCrossTheHostUnchanged() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        page.loadHTMLString("<p id=p>x</p>", baseURL: nil)
+        let long = String(repeating: "ab€", count: 400)
+        for value in ["", "é", "Grüße 👋 中文", long, "line\nbreak\u{0}nul"] {
+            let literal = try XCTUnwrap(String(data: JSONEncoder().encode(value), encoding: .utf8))
+            XCTAssertEqual(page.evaluate("(() => { const p = document.getElementById('p'); p.setAttribute('title', \(literal)); return p.getAttribute('title') === \(literal) })()"),
+                           .success(.bool(true)), value)
+            XCTAssertEqual(page.evaluate("document.getElementById('p').getAttribute('title')"), .success(.string(value)))
+        }
+        XCTAssertEqual(page.evaluate("document.getElementById('p').setAttribute('title', 'a\\uD800b'); document.getElementById('p').getAttribute('title')"),
+                       .success(.string("a\u{FFFD}b")))
+    }
+
+    /// The bridges are made when a page first reads them, and behave as globals from then on.
+    func testBridgesAreGlobalsMadeOnFirstUse() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        var calls: [String] = []
+        page.bridgeReceiver = { calls.append($0.description) }
+        page.loadHTMLString("<p>x</p>", baseURL: nil)
+        XCTAssertEqual(page.evaluate("['brazeBridge' in window, 'appboyBridge' in window, typeof brazeBridge.logClick, typeof appboyBridge.getUser().setEmail].join()"),
+                       .success(.string("true,true,function,function")))
+        XCTAssertEqual(page.evaluate("brazeBridge === window.brazeBridge && Object.isFrozen(brazeBridge)"), .success(.bool(true)))
+        _ = page.evaluate("brazeBridge.getUser().setEmail('a@b.co')")
+        XCTAssertEqual(calls.count, 1)
+        XCTAssertEqual(page.evaluate("window.appboyBridge = 7; appboyBridge"), .success(.number(7)))
+        XCTAssertEqual(page.evaluate("const d = Object.getOwnPropertyDescriptor(window, 'brazeBridge'); [typeof d.value, d.enumerable].join()"),
+                       .success(.string("object,false")))
+    }
 }

@@ -209,7 +209,7 @@ final class JSCEngine: ScriptEngine {
     var kind: ScriptEngineKind { .javaScriptCore }
     let lib: JSCLibrary
     let limits: ScriptLimits
-    private let host: ScriptHostFunction
+    private let host: ScriptHost
     let vm: JSCVM
     /// True when the VM came from ``JSCVMPool`` and goes back to it with this engine.
     private let pooled: Bool
@@ -220,7 +220,7 @@ final class JSCEngine: ScriptEngine {
     /// True when the library can bound run time (JSContextGroupSetExecutionTimeLimit).
     var hasTimeLimit: Bool { vm.hasTimeLimit }
 
-    init?(library lib: JSCLibrary, limits: ScriptLimits, vm shared: JSCVM? = nil, host: @escaping ScriptHostFunction) {
+    init?(library lib: JSCLibrary, limits: ScriptLimits, vm shared: JSCVM? = nil, host: ScriptHost) {
         guard let vm = shared ?? JSCVMPool.shared.take(library: lib) else { return nil }
         pooled = shared == nil
         vm.lock.lock(); defer { vm.lock.unlock() }
@@ -342,12 +342,22 @@ final class JSCEngine: ScriptEngine {
     fileprivate func hostCall(ctx: JSContextRef?, argc: Int, argv: UnsafePointer<JSValueRef?>?,
                               exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
         guard argc >= 1, let argv else { return lib.valueMakeUndefined(ctx) }
-        let op = string(of: argv[0])
+        // The prelude passes an operation's number; other scripts (tests of the engine) pass a name.
+        let number: Int? = lib.valueGetType(ctx, argv[0]) == JSType.number.rawValue ? Int(exactly: lib.valueToNumber(ctx, argv[0], nil)) : nil
         var args: [ScriptValue] = []
         args.reserveCapacity(argc - 1)
         for i in 1..<max(1, argc) { args.append(scriptValue(argv[i], depth: 0) ?? .undefined) }
-        do {
-            return jsValue(try host(op, args))
+        do throws(ScriptHostError) {
+            switch host {
+            case .operations(let answer):
+                guard let op = number.flatMap(HostOperation.init(rawValue:)) ?? HostOperation(name: string(of: argv[0])) else {
+                    throw ScriptHostError("unknown host operation \(string(of: argv[0]))")
+                }
+                return jsValue(try answer(op, args))
+            case .named(let answer):
+                let name = number.flatMap(HostOperation.init(rawValue:))?.name ?? string(of: argv[0])
+                return jsValue(try answer(name, args))
+            }
         } catch {
             exception?.pointee = makeError(name: error.name, message: error.message)
             return nil

@@ -48,6 +48,8 @@ struct JSCLibrary: @unchecked Sendable {
     let stringRelease: @convention(c) (JSStringRef?) -> Void
     let stringGetLength: @convention(c) (JSStringRef?) -> Int
     let stringGetCharactersPtr: @convention(c) (JSStringRef?) -> UnsafePointer<UInt16>?
+    let stringGetMaximumUTF8CStringSize: @convention(c) (JSStringRef?) -> Int
+    let stringGetUTF8CString: @convention(c) (JSStringRef?, UnsafeMutablePointer<CChar>?, Int) -> Int
 
     let valueGetType: @convention(c) (JSContextRef?, JSValueRef?) -> UInt32
     let valueIsArray: @convention(c) (JSContextRef?, JSValueRef?) -> Bool
@@ -171,6 +173,8 @@ struct JSCLibrary: @unchecked Sendable {
             stringRelease: sym("JSStringRelease", (@convention(c) (JSStringRef?) -> Void).self) ?? { _ in },
             stringGetLength: sym("JSStringGetLength", (@convention(c) (JSStringRef?) -> Int).self) ?? { _ in 0 },
             stringGetCharactersPtr: sym("JSStringGetCharactersPtr", (@convention(c) (JSStringRef?) -> UnsafePointer<UInt16>?).self) ?? { _ in nil },
+            stringGetMaximumUTF8CStringSize: sym("JSStringGetMaximumUTF8CStringSize", (@convention(c) (JSStringRef?) -> Int).self) ?? { _ in 0 },
+            stringGetUTF8CString: sym("JSStringGetUTF8CString", (@convention(c) (JSStringRef?, UnsafeMutablePointer<CChar>?, Int) -> Int).self) ?? { _, _, _ in 0 },
             valueGetType: sym("JSValueGetType", (@convention(c) (JSContextRef?, JSValueRef?) -> UInt32).self) ?? { _, _ in 0 },
             valueIsArray: sym("JSValueIsArray", (@convention(c) (JSContextRef?, JSValueRef?) -> Bool).self) ?? { _, _ in false },
             valueIsDate: sym("JSValueIsDate", (@convention(c) (JSContextRef?, JSValueRef?) -> Bool).self) ?? { _, _ in false },
@@ -228,10 +232,41 @@ struct JSCLibrary: @unchecked Sendable {
 
     /// The Swift string of a `JSStringRef` (not released).
     func string(_ ref: JSStringRef?) -> String {
-        guard let ref else { return "" }
+        guard let ref, stringGetLength(ref) > 0 else { return "" }
+        // As UTF-8 (the engine keeps most strings as 8-bit ones: no UTF-16 copy is made), on the stack when short.
+        let capacity = stringGetMaximumUTF8CStringSize(ref)
+        if capacity <= 512 {
+            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: max(capacity, 1)) { buffer in
+                utf8String(ref, into: buffer)
+            }
+        }
+        let buffer = UnsafeMutableBufferPointer<CChar>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        return utf8String(ref, into: buffer)
+    }
+
+    /// Through UTF-16, lone surrogates becoming U+FFFD (JavaScript strings need not be valid Unicode).
+    private func utf16String(_ ref: JSStringRef) -> String {
         let n = stringGetLength(ref)
         guard n > 0, let p = stringGetCharactersPtr(ref) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF16.self)
+    }
+
+    private func utf8String(_ ref: JSStringRef, into buffer: UnsafeMutableBufferPointer<CChar>) -> String {
+        let written = stringGetUTF8CString(ref, buffer.baseAddress, buffer.count)   // counts the closing NUL
+        guard written > 1, let base = buffer.baseAddress else { return utf16String(ref) }
+        return base.withMemoryRebound(to: UInt8.self, capacity: written - 1) { p in
+            let bytes = UnsafeBufferPointer(start: p, count: written - 1)
+            // The engine stops converting at a lone surrogate: then the UTF-8 holds fewer UTF-16 units than the
+            // string (one byte per unit means all of it was ASCII, the usual case, with nothing to count).
+            let units = stringGetLength(ref)
+            if bytes.count != units {
+                var counted = 0
+                for b in bytes where b & 0xC0 != 0x80 { counted += b >= 0xF0 ? 2 : 1 }
+                if counted != units { return utf16String(ref) }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// Runs `body` with a temporary `JSStringRef`.

@@ -67,9 +67,8 @@ final class PageScripting {
         self.tree = DOMTree(document)
         self.tree.maxNodes = maxNodes
         self.bridgeEnabled = bridgeEnabled
-        self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits, virtualMachine: virtualMachine) { [unowned self] op, args throws(ScriptHostError) in
-            try self.host(op, args)
-        }
+        self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits, virtualMachine: virtualMachine,
+                                         answering: .operations { [unowned self] op, args throws(ScriptHostError) in try self.host(op, args) })
     }
 
     var isJavaScript: Bool { engine.kind == .javaScriptCore }
@@ -302,31 +301,31 @@ final class PageScripting {
         return [tree.document, html, head, body]
     }
 
-    func host(_ op: String, _ a: [ScriptValue]) throws(ScriptHostError) -> ScriptValue {
+    func host(_ op: HostOperation, _ a: [ScriptValue]) throws(ScriptHostError) -> ScriptValue {
         guard let page else { throw ScriptHostError("the page is gone") }
         let first = a.first
         switch op {
         // Tree reading
-        case "dom.kind": return .number(Double(tree.kind(try id(first)).rawValue))
-        case "layout.hit":
+        case .domKind: return .number(Double(tree.kind(try id(first)).rawValue))
+        case .layoutHit:
             // document.elementFromPoint: the approximate layout of the current document.
             let v = page.viewport
             guard a.count >= 2, case .number(let x) = a[0], case .number(let y) = a[1], x >= 0, y >= 0, x < v.width, y < v.height,
                   let hit = ApproximateLayout(document: tree.snapshot(), viewport: v, linked: page.linkedStyleSheet).hitTest(x: x, y: y),
                   let found = nodeID(of: hit) else { return .null }
             return .number(Double(found.raw))
-        case "dom.name": return .string(tree.localName(try id(first)))
-        case "dom.ns": return .number(Double(tree.namespace(try id(first))?.rawValue ?? 0))
-        case "dom.parent": return num(tree.parent(try id(first)))
-        case "dom.first": return num(tree.firstChild(try id(first)))
-        case "dom.last": return num(tree.lastChild(try id(first)))
-        case "dom.next": return num(tree.nextSibling(try id(first)))
-        case "dom.prev": return num(tree.previousSibling(try id(first)))
-        case "dom.children":
+        case .domName: return .string(tree.localName(try id(first)))
+        case .domNs: return .number(Double(tree.namespace(try id(first))?.rawValue ?? 0))
+        case .domParent: return num(tree.parent(try id(first)))
+        case .domFirst: return num(tree.firstChild(try id(first)))
+        case .domLast: return num(tree.lastChild(try id(first)))
+        case .domNext: return num(tree.nextSibling(try id(first)))
+        case .domPrev: return num(tree.previousSibling(try id(first)))
+        case .domChildren:
             let n = try id(first)
             let kids = tree.children(n)
             return ids(a.count > 1 && a[1] == .bool(true) ? kids.filter { tree.kind($0) == .element } : kids)
-        case "dom.path":
+        case .domPath:
             // {"p": [id, kind, local name, …] for the node and each ancestor, innermost first,
             //  "h": [[path index, "onclick", source], …] for their on* attributes}, as JSON text: one string
             // crosses the boundary however deep the tree is.
@@ -351,32 +350,32 @@ final class PageScripting {
                 cur = tree.parent(c)
             }
             return .string(path + handlers + "]}")
-        case "dom.version": return .number(Double(tree.version))
-        case "dom.ids":
+        case .domVersion: return .number(Double(tree.version))
+        case .domIds:
             var seen = Set<String>()
             var out: [ScriptValue] = []
             for e in tree.snapshot().allElements { if let v = e.id, !v.isEmpty, seen.insert(v).inserted { out.append(.string(v)) } }
             return .array(out)
-        case "dom.data": return .string(tree.data(try id(first)))
-        case "dom.text":
+        case .domData: return .string(tree.data(try id(first)))
+        case .domText:
             let n = try id(first)
             switch tree.kind(n) {
             case .text, .comment: return .string(tree.data(n))
             case .document, .doctype: return .null
             default: return .string(tree.textContent(n))
             }
-        case "dom.innerText":
+        case .domInnerText:
             let n = try id(first)
             if let node = node(for: n) { return .string(node.visibleText) }
             return .string(tree.textContent(n))
-        case "dom.attr":
+        case .domAttr:
             return tree.attribute(try id(first), str(a.count > 1 ? a[1] : nil)).map { .string($0) } ?? .null
-        case "dom.attrs": return .array(tree.attributes(try id(first)).map { .array([.string($0.qualifiedName), .string($0.value)]) })
-        case "dom.contains":
+        case .domAttrs: return .array(tree.attributes(try id(first)).map { .array([.string($0.qualifiedName), .string($0.value)]) })
+        case .domContains:
             guard a.count > 1, let other = int(a[1]) else { return .bool(false) }
             return .bool(tree.isInclusiveAncestor(try id(first), of: DOMNodeID(raw: other)))
-        case "dom.connected": return .bool(isConnected(try id(first)))
-        case "dom.position":
+        case .domConnected: return .bool(isConnected(try id(first)))
+        case .domPosition:
             let x = try id(first), y = try id(a.count > 1 ? a[1] : nil)
             if x == y { return .number(0) }
             if tree.isInclusiveAncestor(x, of: y) { return .number(20) }  // contained_by | following
@@ -384,27 +383,27 @@ final class PageScripting {
             refreshOrder()
             guard let px = position[x.raw], let py = position[y.raw] else { return .number(1 + 32 + 2) }
             return .number(py > px ? 4 : 2)
-        case "dom.template": return num(tree.templateContent(try id(first)))
-        case "dom.doctype": return .string(tree.doctype(try id(first))?.name ?? "")
-        case "dom.quirks": return .bool(tree.quirksMode != .noQuirks)
-        case "dom.roots": return .array(roots().map { num($0) })
-        case "dom.byId":
+        case .domTemplate: return num(tree.templateContent(try id(first)))
+        case .domDoctype: return .string(tree.doctype(try id(first))?.name ?? "")
+        case .domQuirks: return .bool(tree.quirksMode != .noQuirks)
+        case .domRoots: return .array(roots().map { num($0) })
+        case .domById:
             let wanted = str(first)
             guard !wanted.isEmpty else { return .null }
             return num(firstElement(id: wanted))
-        case "dom.query":
+        case .domQuery:
             let root = try id(first)
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
             let all = a.count > 2 && a[2] == .bool(true)
             let found = query(root, sel, all: all)
             return all ? ids(found) : num(found.first)
-        case "dom.matches":
+        case .domMatches:
             let n = try id(first)
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
             guard tree.kind(n) == .element else { return .bool(false) }
             if isConnected(n), let node = node(for: n) { return .bool(sel.matches(node, state: selectorState)) }
             return .bool(query(n, sel, all: false, includeRoot: true).first == n)
-        case "style.computed":
+        case .styleComputed:
             let n = try id(first)
             guard tree.kind(n) == .element, isConnected(n), let node = node(for: n) else {
                 return .object(["display": .string(""), "visibility": .string(""), "pointerEvents": .string(""),
@@ -413,14 +412,14 @@ final class PageScripting {
             let c = ComputedHitStyle.of(node, sheet: page.hitStyleSheet(for: node.document))
             return .object(["display": .string(c.display), "visibility": .string(c.visibility), "pointerEvents": .string(c.pointerEvents),
                             "opacity": .string(c.opacity), "rendered": .bool(c.rendered)])
-        case "dom.setChecked":
+        case .domSetChecked:
             let n = try id(first)
             checkedness[n.raw] = a.count > 1 && a[1] == .bool(true)
             return .undefined
-        case "dom.setFocus":
+        case .domSetFocus:
             if case .number(let v)? = first, v >= 0 { focused = try id(first) } else { focused = nil }
             return .undefined
-        case "dom.closest":
+        case .domClosest:
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
             var cur: DOMNodeID? = try id(first)
             while let c = cur {
@@ -431,10 +430,10 @@ final class PageScripting {
                 cur = tree.parent(c)
             }
             return .null
-        case "dom.serialize":
+        case .domSerialize:
             return .string(serialize(try id(first), outer: a.count > 1 && a[1] == .bool(true)))
         // Tree mutation
-        case "dom.setAttr":
+        case .domSetAttr:
             let n = try id(first)
             guard tree.kind(n) == .element else { return .undefined }
             let name = str(a.count > 1 ? a[1] : nil)
@@ -443,25 +442,25 @@ final class PageScripting {
             }
             tree.setAttribute(n, name, str(a.count > 2 ? a[2] : nil))
             return .undefined
-        case "dom.removeAttr": tree.removeAttribute(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
-        case "dom.setData": tree.setData(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
-        case "dom.setText":
+        case .domRemoveAttr: tree.removeAttribute(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
+        case .domSetData: tree.setData(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
+        case .domSetText:
             let n = try id(first)
             if tree.kind(n) == .text || tree.kind(n) == .comment { tree.setData(n, str(a.count > 1 ? a[1] : nil)); return .undefined }
             for c in tree.children(n) { tree.remove(c) }
             let text = str(a.count > 1 ? a[1] : nil)
             if !text.isEmpty { try capacity(); tree.append(tree.createText(text), to: n) }
             return .undefined
-        case "dom.setHTML":
+        case .domSetHTML:
             let n = try id(first)
             let fragment = try parseFragment(str(a.count > 1 ? a[1] : nil), context: n)
             let target = tree.kind(n) == .element && tree.localName(n) == "template" ? (tree.templateContent(n) ?? n) : n
             for c in tree.children(target) { tree.remove(c) }
             for c in tree.children(fragment) { tree.append(c, to: target) }
             return .undefined
-        case "dom.parseFragment":
+        case .domParseFragment:
             return num(try parseFragment(str(a.count > 1 ? a[1] : nil), context: try id(first)))
-        case "dom.create":
+        case .domCreate:
             try capacity()
             let name = str(first)
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else {
@@ -473,26 +472,26 @@ final class PageScripting {
                 // DOMTree gives parsed templates their content; a created one gets it on first use of innerHTML.
             }
             return num(el)
-        case "dom.createText": try capacity(); return num(tree.createText(str(first)))
-        case "dom.createComment": try capacity(); return num(tree.createComment(str(first)))
-        case "dom.createFragment": try capacity(); return num(tree.createDocumentFragment())
-        case "dom.insert":
+        case .domCreateText: try capacity(); return num(tree.createText(str(first)))
+        case .domCreateComment: try capacity(); return num(tree.createComment(str(first)))
+        case .domCreateFragment: try capacity(); return num(tree.createDocumentFragment())
+        case .domInsert:
             let child = try id(first)
             let ref = int(a.count > 1 ? a[1] : nil).map { DOMNodeID(raw: $0) }
             let inserted = tree.kind(child) == .documentFragment ? tree.children(child) : [child]
             try insert(child, before: ref, in: try id(a.count > 2 ? a[2] : nil))
             let start = scriptsToStart(after: inserted)
             return start.isEmpty ? .undefined : .array(start.map { .number(Double($0.raw)) })
-        case "script.run":
+        case .scriptRun:
             return .bool(runInsertedScript(try id(first)))
-        case "dom.remove": tree.remove(try id(first)); return .undefined
-        case "dom.clone": return num(try clone(try id(first), deep: a.count > 1 && a[1] == .bool(true)))
-        case "dom.listen":
+        case .domRemove: tree.remove(try id(first)); return .undefined
+        case .domClone: return num(try clone(try id(first), deep: a.count > 1 && a[1] == .bool(true)))
+        case .domListen:
             if let raw = int(first) { listeners[raw, default: []].insert(str(a.count > 1 ? a[1] : nil)) }
             return .undefined
         // Document and window
-        case "document.title": return .string(tree.snapshot().title ?? "")
-        case "document.setTitle":
+        case .documentTitle: return .string(tree.snapshot().title ?? "")
+        case .documentSetTitle:
             let doc = tree.snapshot()
             if let t = doc.elements(tag: "title").first, let tid = nodeID(of: t) {
                 for c in tree.children(tid) { tree.remove(c) }
@@ -501,14 +500,14 @@ final class PageScripting {
                 let t = tree.createElement("title"); tree.append(t, to: head); tree.append(tree.createText(str(first)), to: t)
             }
             return .undefined
-        case "device":
+        case .device:
             let v = page.viewport
             return .object(["width": .number(v.width), "height": .number(v.height), "scale": .number(v.scale), "dark": .bool(v.darkMode)])
-        case "userAgent":
+        case .userAgent:
             return .string("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148")
-        case "clock.now": return .number(now)
-        case "clock.origin": return page.clockOrigin.map { .number(($0.timeIntervalSince1970 * 1000).rounded()) } ?? .undefined
-        case "timer.set":
+        case .clockNow: return .number(now)
+        case .clockOrigin: return page.clockOrigin.map { .number(($0.timeIntervalSince1970 * 1000).rounded()) } ?? .undefined
+        case .timerSet:
             guard let tid = int(first) else { return .undefined }
             var delay = max(0, a.count > 1 ? (a[1] == .undefined ? 0 : Double(str(a[1])) ?? 0) : 0)
             if !delay.isFinite { delay = 0 }
@@ -519,28 +518,28 @@ final class PageScripting {
             timerSeq += 1
             timers[Int(tid)] = Timer(due: now + delay, seq: timerSeq, interval: repeating ? max(1, delay) : nil)
             return .undefined
-        case "timer.clear": if let tid = int(first) { timers[Int(tid)] = nil }; return .undefined
-        case "console":
+        case .timerClear: if let tid = int(first) { timers[Int(tid)] = nil }; return .undefined
+        case .console:
             page.emit(.console(level: str(first), message: str(a.count > 1 ? a[1] : nil)))
             return .undefined
-        case "error":
+        case .error:
             let line = int(a.count > 1 ? a[1] : nil).map(Int.init), column = int(a.count > 2 ? a[2] : nil).map(Int.init)
             let url = str(a.count > 3 ? a[3] : nil)
             page.emit(.scriptError(ScriptFailure(kind: .exception, message: str(first), line: line == 0 ? nil : line,
                                                  column: column == 0 ? nil : column, sourceURL: url.isEmpty ? nil : url)))
             return .undefined
-        case "network":
+        case .network:
             page.emit(.networkBlocked(api: str(first), url: str(a.count > 1 ? a[1] : nil)))
             return .undefined
-        case "dialog":
+        case .dialog:
             page.emit(.dialog(kind: str(first), message: str(a.count > 1 ? a[1] : nil)))
             return .undefined
-        case "window.close":
+        case .windowClose:
             page.emit(.console(level: "info", message: "window.close() ignored (a web view closes only through its app)"))
             return .undefined
         // Navigation
-        case "location.href": return .string(page.url?.absoluteString ?? "about:blank")
-        case "location.parts":
+        case .locationHref: return .string(page.url?.absoluteString ?? "about:blank")
+        case .locationParts:
             let u = page.url
             let comps = u.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) }
             let scheme = u?.scheme ?? "about"
@@ -552,24 +551,24 @@ final class PageScripting {
                             "search": .string(comps?.percentEncodedQuery.map { "?" + $0 } ?? ""),
                             "hash": .string(comps?.percentEncodedFragment.flatMap { $0.isEmpty ? nil : "#" + $0 } ?? ""),
                             "origin": .string(host.isEmpty ? "null" : scheme + "://" + (port.isEmpty ? host : host + ":" + port))])
-        case "location.assign":
+        case .locationAssign:
             try page.scriptNavigate(str(first), source: nil)
             return .undefined
-        case "location.reload": page.reload(); return .undefined
-        case "history.push":
+        case .locationReload: page.reload(); return .undefined
+        case .historyPush:
             if let u = page.resolve(href: str(first)) { page.emit(.console(level: "info", message: "history entry \(u.absoluteString) (no navigation)")) }
             return .undefined
-        case "url.resolve":
+        case .urlResolve:
             let s = str(first)
             return .string(page.resolve(href: s)?.absoluteString ?? s)
-        case "nav.link":
+        case .navLink:
             let n = try id(first)
             page.scriptFollowLink(href: str(a.count > 1 ? a[1] : nil), target: str(a.count > 2 ? a[2] : nil), source: node(for: n), scripting: self)
             return .undefined
-        case "nav.open":
+        case .navOpen:
             page.scriptOpenWindow(str(first))
             return .undefined
-        case "form.submit":
+        case .formSubmit:
             let form = try id(first)
             let submitter = int(a.count > 1 ? a[1] : nil).flatMap { node(for: DOMNodeID(raw: $0)) }
             var pairs: [(String, String)] = []
@@ -578,13 +577,13 @@ final class PageScripting {
             }
             page.scriptSubmit(form: node(for: form), attributes: { tree.attribute(form, $0) }, submitter: submitter, pairs: pairs)
             return .undefined
-        case "form.invalid":
+        case .formInvalid:
             let fields = a.count > 2 ? a[2].description : "[]"
             page.emit(.noAction(element: node(for: try id(first))?.description ?? "form", reason: "form not submitted: invalid fields \(fields)"))
             return .undefined
         // Handlers and bridges
-        case "handler.exists": return .bool(page.messageHandlers.handler(named: str(first)) != nil)
-        case "postMessage":
+        case .handlerExists: return .bool(page.messageHandlers.handler(named: str(first)) != nil)
+        case .postMessage:
             let name = str(first)
             let body = a.count > 1 ? a[1] : .undefined
             guard let handler = page.messageHandlers.handler(named: name) else {
@@ -594,7 +593,7 @@ final class PageScripting {
             page.emit(.messagePosted(handler: name, body: body.description))
             handler(ScriptMessage(name: name, value: body, page: page, sourceElement: nil))
             return .undefined
-        case "bridge":
+        case .bridge:
             guard a.count >= 2, let root = BridgeCall.Root(rawValue: str(a[0])) else { throw ScriptHostError("bad bridge call") }
             let call = BridgeCall(root: root, path: str(a[1]), arguments: Array(a.dropFirst(2)))
             guard let receiver = page.bridgeReceiver else {
@@ -604,11 +603,8 @@ final class PageScripting {
             page.emit(.bridgeCalled(call))
             receiver(call)
             return .undefined
-        case "bridge.enabled": return .bool(bridgeEnabled)
-        case "bridge.methods": return PageScripting.bridgeMethods
-        case "bridge.userMethods": return PageScripting.bridgeUserMethods
-        default:
-            throw ScriptHostError("unknown host operation \(op)")
+        case .bridgeMethods: return PageScripting.bridgeMethods
+        case .bridgeUserMethods: return PageScripting.bridgeUserMethods
         }
     }
 

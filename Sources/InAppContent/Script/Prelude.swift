@@ -5,7 +5,38 @@
 
 enum ScriptPrelude {
     static let sourceURL = "openinapp-prelude"
-    static let source = #"""
+
+    /// The prelude as evaluated: ``text`` with each host operation's name (`H('dom.attr'`, `sibling(this, 'dom.next'`)
+    /// replaced by its ``HostOperation`` number, made once per process. Positions of later lines do not move (the
+    /// rewrite stays on one line), so errors inside the prelude keep their line numbers.
+    static let source: String = numberingOperations(in: text)
+
+    static func numberingOperations(in text: String) -> String {
+        // Only a quoted name right after `H(` or after `sibling(this, ` is an operation; the same words elsewhere
+        // ('error', 'console') are event types or messages and stay as written.
+        let source = Array(text.utf8)
+        let openers: [[UInt8]] = [Array("H('".utf8), Array("sibling(this, '".utf8)]
+        var out: [UInt8] = []
+        out.reserveCapacity(source.count)
+        var i = 0
+        scan: while i < source.count {
+            for opener in openers where source[i] == opener[0] && i + opener.count <= source.count
+                && source[i..<(i + opener.count)].elementsEqual(opener) {
+                let nameStart = i + opener.count
+                guard let close = source[nameStart...].prefix(40).firstIndex(of: UInt8(ascii: "'")),
+                      let op = HostOperation(name: String(decoding: source[nameStart..<close], as: UTF8.self)) else { continue }
+                out += opener.dropLast()
+                out += Array(String(op.rawValue).utf8)
+                i = close + 1
+                continue scan
+            }
+            out.append(source[i])
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static let text = #"""
 (function (H) {
 'use strict';
 delete globalThis.__oiaHost;
@@ -63,9 +94,10 @@ Event.NONE = 0; Event.CAPTURING_PHASE = 1; Event.AT_TARGET = 2; Event.BUBBLING_P
 class UIEvent extends Event { constructor(t, i) { super(t, i); i = i || {}; this.detail = i.detail || 0; this.view = i.view || null; } }
 class MouseEvent extends UIEvent {
   constructor(t, i) { super(t, i); i = i || {};
-    for (const k of ['screenX','screenY','clientX','clientY','pageX','pageY','offsetX','offsetY','button','buttons'])
-      this[k] = i[k] || 0;
-    for (const k of ['ctrlKey','shiftKey','altKey','metaKey']) this[k] = !!i[k];
+    this.screenX = i.screenX || 0; this.screenY = i.screenY || 0; this.clientX = i.clientX || 0; this.clientY = i.clientY || 0;
+    this.pageX = i.pageX || 0; this.pageY = i.pageY || 0; this.offsetX = i.offsetX || 0; this.offsetY = i.offsetY || 0;
+    this.button = i.button || 0; this.buttons = i.buttons || 0;
+    this.ctrlKey = !!i.ctrlKey; this.shiftKey = !!i.shiftKey; this.altKey = !!i.altKey; this.metaKey = !!i.metaKey;
     this.relatedTarget = i.relatedTarget || null; }
 }
 class PointerEvent extends MouseEvent {
@@ -76,7 +108,7 @@ class TouchEvent extends UIEvent { constructor(t, i) { super(t, i); i = i || {};
 class KeyboardEvent extends UIEvent {
   constructor(t, i) { super(t, i); i = i || {}; this.key = i.key || ''; this.code = i.code || ''; this.keyCode = i.keyCode || 0;
     this.which = this.keyCode; this.charCode = i.charCode || 0; this.repeat = !!i.repeat; this.location = 0;
-    for (const k of ['ctrlKey','shiftKey','altKey','metaKey']) this[k] = !!i[k]; }
+    this.ctrlKey = !!i.ctrlKey; this.shiftKey = !!i.shiftKey; this.altKey = !!i.altKey; this.metaKey = !!i.metaKey; }
 }
 class InputEvent extends UIEvent { constructor(t, i) { super(t, i); i = i || {}; this.data = i.data === undefined ? null : i.data; this.inputType = i.inputType || ''; this.isComposing = false; } }
 class FocusEvent extends UIEvent { constructor(t, i) { super(t, i); this.relatedTarget = (i && i.relatedTarget) || null; } }
@@ -113,9 +145,9 @@ function inlineHandler(target, type, attrSrc) {
   if (own !== undefined) return own;
   if (attrSrc !== undefined) return attrSrc === null ? null : compileHandler(target, attrSrc, type);
   if (target.__id === undefined || H('dom.kind', target.__id) !== 2) {
-    if (target === g && docNode && g.document.body) { /* body's onload etc. reflect on window */
-      const b = g.document.body; const src = b.getAttribute('on' + type);
-      if (src !== null && (type === 'load' || type === 'unload' || type === 'resize')) return compileHandler(b, src, type);
+    if (target === g && (type === 'load' || type === 'unload' || type === 'resize') && docNode) { /* body's onload etc. reflect on window */
+      const b = g.document.body; const src = b && b.getAttribute('on' + type);
+      if (src) return compileHandler(b, src, type);
     }
     return null;
   }
@@ -141,6 +173,7 @@ function callListener(ev, target, fn) {
   } catch (e) { reportError(e); }
 }
 function invoke(target, ev, phase, attrSrc) {
+  if (attrSrc === null && target.__l === undefined && target.__h === undefined) return;   // nothing to run here
   ev.currentTarget = target;
   if (phase !== 1) {
     const h = inlineHandler(target, ev.type, attrSrc);
@@ -1072,7 +1105,10 @@ function makeBridge(root) {
   b.display = Object.freeze({});
   return Object.freeze(b);
 }
-def('brazeBridge', makeBridge('brazeBridge')); def('appboyBridge', makeBridge('appboyBridge'));
+// Made when a page first reads it (most pages use one of the two names, many neither before a tap).
+for (const name of ['brazeBridge', 'appboyBridge'])
+  Object.defineProperty(g, name, { configurable: true, enumerable: false,
+    get() { const v = makeBridge(name); def(name, v); return v; }, set(v) { def(name, v); } });
 
 // Named access: window.ID is the element with that id (unless a global of that name exists).
 const named = new Set();

@@ -87,6 +87,25 @@ public struct ScriptHostError: Error, Sendable, Equatable {
 /// The native side of an engine: one function scripts call with an operation name and arguments.
 public typealias ScriptHostFunction = (_ operation: String, _ arguments: [ScriptValue]) throws(ScriptHostError) -> ScriptValue
 
+/// How an engine answers its host function: by operation name (the public API), or by ``HostOperation`` (a page's
+/// prelude, whose calls carry the operation's number).
+enum ScriptHost {
+    case named(ScriptHostFunction)
+    case operations((_ operation: HostOperation, _ arguments: [ScriptValue]) throws(ScriptHostError) -> ScriptValue)
+
+    /// The same answers by name (the subset engine's calls).
+    var byName: ScriptHostFunction {
+        switch self {
+        case .named(let f): return f
+        case .operations(let f):
+            return { name, args throws(ScriptHostError) in
+                guard let op = HostOperation(name: name) else { throw ScriptHostError("unknown host operation \(name)") }
+                return try f(op, args)
+            }
+        }
+    }
+}
+
 /// A script engine bound to one page (one JavaScript context).
 public protocol ScriptEngine: AnyObject {
     /// Which engine this is.
@@ -124,11 +143,16 @@ public enum ScriptEngines {
     public static func make(preferred: ScriptEngineKind = .javaScriptCore, limits: ScriptLimits = .default,
                             virtualMachine: ScriptVirtualMachine? = nil,
                             host: @escaping ScriptHostFunction) -> any ScriptEngine {
+        make(preferred: preferred, limits: limits, virtualMachine: virtualMachine, answering: .named(host))
+    }
+
+    static func make(preferred: ScriptEngineKind, limits: ScriptLimits, virtualMachine: ScriptVirtualMachine?,
+                     answering host: ScriptHost) -> any ScriptEngine {
         if preferred == .javaScriptCore, case .success(let lib) = JSCLibrary.shared,
            let engine = JSCEngine(library: lib, limits: limits, vm: virtualMachine?.vm, host: host) {
             return engine
         }
-        return SubsetEngine(host: host)
+        return SubsetEngine(host: host.byName)
     }
 }
 
