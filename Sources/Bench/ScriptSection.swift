@@ -30,12 +30,20 @@ enum ScriptBench {
         var engine = ScriptEngineKind.subset
         let sample = measure(runs: samples, warmups: 3) { engine = once(html).scriptEngine }
         // Memory: resident growth per live page between 20 and 60 live pages (the first 20 may reuse memory that
-        // earlier pages returned to the allocator; the next 40 have nothing left to reuse).
+        // earlier pages returned to the allocator; the next 40 have nothing left to reuse), each reading after a
+        // garbage collection of every live page's VM (as the jsdom peer collects before its readings) and a pause in
+        // which the engine's allocator gives freed pages back to the system (it does so from a background thread:
+        // without the pause, memory freed by the timing runs above is returned during the reading).
         var live: [ContentPage] = []
         for _ in 0..<20 { live.append(once(html)) }
-        let at20 = residentBytes()
+        let settled = {
+            live.forEach { $0.collectScriptGarbage() }
+            Thread.sleep(forTimeInterval: 1)
+            return residentBytes()
+        }
+        let at20 = settled()
         for _ in 0..<40 { live.append(once(html)) }
-        let perPage = Double(residentBytes() - at20) / 40 / 1e6
+        let perPage = Double(settled() - at20) / 40 / 1e6
         live.removeAll()
         let vm = ScriptVirtualMachine()
         let shared = measure(runs: samples, warmups: 3) { _ = once(html, vm: vm) }
