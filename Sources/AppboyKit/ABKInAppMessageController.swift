@@ -139,20 +139,53 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
         return .displayInAppMessageNow
     }
 
+    /// With the keyboard up: without the built-in UI, nil (the message is stacked for the keyboard, rule 28c). With
+    /// it, as upstream's UI decides: the controller delegate's question first (asked before the UI sees the
+    /// message); then the UI starts from "later" for the keyboard, and its UI delegate's keyboard question, if
+    /// implemented, or else the controller delegate's answer, if it has the question, overrules that (upstream
+    /// asks the controller delegate a second time there; its first answer is used here). nil: nobody overruled it.
+    private func keyboardDisplayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice? {
+        guard let builtIn = builtInUI else { return nil }
+        let trace = environment.trace
+        var controllerAnswered = false
+        if let delegate {
+            let asked: (value: ABKInAppMessageDisplayChoice, implemented: Bool)
+            if m.object.isControl {
+                trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
+                asked = OptionalRequirement.call { delegate.beforeControlMessageImpressionLogged(m.object) }
+            } else {
+                trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
+                asked = OptionalRequirement.call { delegate.before(inAppMessageDisplayed: m.object) }
+            }
+            if asked.value != .displayInAppMessageNow { return asked.value }
+            controllerAnswered = asked.implemented
+        }
+        if !m.object.isControl, let own = builtIn.uiDelegateDisplayChoice(for: m.object) { return own }
+        return controllerAnswered ? .displayInAppMessageNow : nil
+    }
+
+    private static func decision(_ choice: ABKInAppMessageDisplayChoice, for m: AppboyMessage) -> Decision {
+        switch choice {
+        case .displayInAppMessageNow:
+            // The object may have been edited by the delegate: check what will be shown.
+            if let reason = DeliveryChecks.missingRequiredImage(m.object.coreMessage) { return .discard(reason) }
+            return .show
+        case .reenqueueInAppMessage, .displayInAppMessageLater:
+            return .reenqueue
+        case .discardInAppMessage:
+            return .discard(.discardedByDecision)
+        }
+    }
+
     private func installHooks() {
         var hooks = PresentationHooks<AppboyMessage>()
         hooks.decide = { [weak self] m in
             guard let self else { return .show }
-            switch self.displayChoice(for: m) {
-            case .displayInAppMessageNow:
-                // The object may have been edited by the delegate: check what will be shown.
-                if let reason = DeliveryChecks.missingRequiredImage(m.object.coreMessage) { return .discard(reason) }
-                return .show
-            case .reenqueueInAppMessage, .displayInAppMessageLater:
-                return .reenqueue
-            case .discardInAppMessage:
-                return .discard(.discardedByDecision)
-            }
+            return Self.decision(self.displayChoice(for: m), for: m)
+        }
+        hooks.keyboardDecision = { [weak self] m in
+            guard let self, let choice = self.keyboardDisplayChoice(for: m) else { return nil }
+            return Self.decision(choice, for: m)
         }
         hooks.prepare = { [weak self] m in
             if let slideup = m.object as? ABKInAppMessageSlideup, slideup.inAppMessageClickActionType == .noneClickAction {

@@ -12,10 +12,12 @@ public protocol ABKInAppMessageControllerDelegate: AnyObject {
 
 extension ABKInAppMessageControllerDelegate {
     public func before(inAppMessageDisplayed inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
-        .displayInAppMessageNow
+        OptionalRequirement.defaultRan()
+        return .displayInAppMessageNow
     }
     public func beforeControlMessageImpressionLogged(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
-        .displayInAppMessageNow
+        OptionalRequirement.defaultRan()
+        return .displayInAppMessageNow
     }
     public func noMatchingTrigger(for eventType: ABKTriggerEventType, name: String?) {}
 }

@@ -59,7 +59,8 @@ package protocol ABKInAppMessageBuiltInUI: ABKInAppMessageUIControlling {
     init()
     /// Called once, by the controller that made it.
     func attach(to controller: ABKInAppMessageController)
-    /// The UI delegate's display choice for a message that may be displayed now, or nil without a UI delegate.
+    /// The UI delegate's answer to its (deprecated) display question, asked with the keyboard as the UI sees it;
+    /// nil without a UI delegate or when it does not implement the question.
     func uiDelegateDisplayChoice(for inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice?
     /// Whether there is a view controller for the message (the UI delegate may return none: not displayed).
     func viewControllerAvailable(for inAppMessage: ABKInAppMessage) -> Bool

@@ -58,15 +58,24 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     /// Upstream's question before display: later while the keyboard is up, unless the UI delegate or else the
     /// controller delegate answers.
     open func getCurrentDisplayChoiceFor(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
-        if let d = uiDelegate { return d.before(inAppMessageDisplayed: inAppMessage, withKeyboardIsUp: keyboardVisible) }
-        if let d = controller?.delegate { return d.before(inAppMessageDisplayed: inAppMessage) }
-        return keyboardVisible ? .displayInAppMessageLater : .displayInAppMessageNow
+        if let d = uiDelegate {
+            let asked = OptionalRequirement.call { d.before(inAppMessageDisplayed: inAppMessage, withKeyboardIsUp: keyboardVisible) }
+            if asked.implemented { return asked.value }
+        }
+        if let d = controller?.delegate {
+            let asked = OptionalRequirement.call { d.before(inAppMessageDisplayed: inAppMessage) }
+            if asked.implemented { return asked.value }
+        }
+        return keyboardVisible ? .reenqueueInAppMessage : .displayInAppMessageNow
     }
 
-    /// The same question for a control message: the controller delegate answers, if there is one.
+    /// The same question for a control message: the controller delegate's control question, if it has one.
     open func getCurrentDisplayChoiceForControl(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice {
-        if let d = controller?.delegate { return d.beforeControlMessageImpressionLogged(inAppMessage) }
-        return keyboardVisible ? .displayInAppMessageLater : .displayInAppMessageNow
+        if let d = controller?.delegate {
+            let asked = OptionalRequirement.call { d.beforeControlMessageImpressionLogged(inAppMessage) }
+            if asked.implemented { return asked.value }
+        }
+        return keyboardVisible ? .reenqueueInAppMessage : .displayInAppMessageNow
     }
 
     /// Displays the message now, without the delegates' questions, if nothing else is on screen.
@@ -80,9 +89,13 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
 
     package func uiDelegateDisplayChoice(for inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice? {
         guard let d = uiDelegate else { return nil }
+        let keyboard = keyboardVisible
+        let asked = OptionalRequirement.call { d.before(inAppMessageDisplayed: inAppMessage, withKeyboardIsUp: keyboard) }
+        // Upstream asks only a delegate that implements the question: only that call is traced.
+        guard asked.implemented else { return nil }
         trace?.record(.callback, "before(inAppMessageDisplayed:withKeyboardIsUp:)", message: inAppMessage.messageID,
-                      ["keyboardIsUp": String(keyboardVisible)])
-        return d.before(inAppMessageDisplayed: inAppMessage, withKeyboardIsUp: keyboardVisible)
+                      ["keyboardIsUp": String(keyboard), "choice": String(describing: asked.value)])
+        return asked.value
     }
 
     package func viewControllerAvailable(for inAppMessage: ABKInAppMessage) -> Bool {

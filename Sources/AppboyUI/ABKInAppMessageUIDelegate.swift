@@ -13,7 +13,9 @@ import WebKit
 /// implemented. Called on the main executor.
 public protocol ABKInAppMessageUIDelegate: AnyObject {
     /// Deprecated upstream (use the controller delegate's `before(inAppMessageDisplayed:)`). Asked after the
-    /// controller delegate lets a message through; the default displays it.
+    /// controller delegate lets a message through, also while the keyboard is up: implemented, its answer decides
+    /// (upstream's UI stacks messages for the keyboard only when it is not implemented and the controller delegate
+    /// has no display question either). The default displays it.
     func before(inAppMessageDisplayed inAppMessage: ABKInAppMessage, withKeyboardIsUp keyboardIsUp: Bool) -> ABKInAppMessageDisplayChoice
     /// The view controller for a message. nil keeps the message off screen (its attempt fails, `noView`). The
     /// default is the built-in view controller for the message's class.
@@ -40,7 +42,8 @@ public protocol ABKInAppMessageUIDelegate: AnyObject {
 
 extension ABKInAppMessageUIDelegate {
     public func before(inAppMessageDisplayed inAppMessage: ABKInAppMessage, withKeyboardIsUp keyboardIsUp: Bool) -> ABKInAppMessageDisplayChoice {
-        .displayInAppMessageNow
+        OptionalRequirement.defaultRan()
+        return .displayInAppMessageNow
     }
     public func inAppMessageViewControllerWith(_ inAppMessage: ABKInAppMessage) -> ABKInAppMessageViewController? {
         OptionalRequirement.defaultRan()

@@ -111,6 +111,10 @@ public struct PresentationRules: Sendable {
 public struct PresentationHooks<Message: PresentableMessage>: Sendable {
     /// Asked before each consulted display (default: show).
     public var decide: (@Sendable (Message) -> Decision)?
+    /// Asked instead of `decide` when a message arrives while the keyboard is visible and the rules stack it then:
+    /// the app's decision made knowing the keyboard is up, or nil to stack the message for the keyboard
+    /// (`keyboardVisible`, as without this hook). For a vendor whose app can answer the keyboard question itself.
+    public var keyboardDecision: (@Sendable (Message) -> Decision?)?
     /// Last edit before display; returning nil means nothing can be displayed (the attempt fails, `noView`).
     public var prepare: (@Sendable (Message) -> Message?)?
     public var willPresent: (@Sendable (Message) -> Void)?
@@ -294,6 +298,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case alreadyDisplayed
         case attemptInProgress
         case followup(replaced: Message?)
+        case keyboardQuestion
     }
 
     @inlinable func runPresent(_ message: Message, consultingDecision: Bool) {
@@ -328,6 +333,10 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
                 return .stacked(.appInBackground)
             }
             if let device, rules.stacksWhileKeyboardVisible && device.isKeyboardVisible {
+                if consultingDecision && s.hooks.hooks.keyboardDecision != nil {
+                    setState(&s, id, .deciding)
+                    return .keyboardQuestion
+                }
                 s.stack.push(message)
                 setState(&s, id, .stacked(.keyboardVisible))
                 return .stacked(.keyboardVisible)
@@ -355,6 +364,17 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             }
         case .proceed:
             if consultingDecision { decideThenShow(message, box: box) } else { showNow(message, fromStack: false) }
+        case .keyboardQuestion:
+            let hooks = (box ?? hookBox).hooks
+            if let decision = hooks.keyboardDecision?(message) {
+                trace.record(.decision, decision.name, message: id, decisionDetails(decision).merging(["keyboardVisible": "true"]) { a, _ in a })
+                apply(decision, to: message, box: box ?? hookBox)
+            } else {
+                state.withLock { s in
+                    s.stack.push(message)
+                    setState(&s, id, .stacked(.keyboardVisible))
+                }
+            }
         }
     }
 
@@ -363,6 +383,11 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         let box = given ?? hookBox
         let decision = box.hooks.decide?(message) ?? .show
         trace.record(.decision, decision.name, message: id, decisionDetails(decision))
+        apply(decision, to: message, box: box)
+    }
+
+    @inlinable func apply(_ decision: Decision, to message: Message, box: HookBox) {
+        let id = message.messageID
         switch decision {
         case .show:
             showNow(message, fromStack: false)

@@ -254,8 +254,8 @@ final class AppboyUITests: XCTestCase {
         ui.uiDelegate = nil
         XCTAssertEqual(ui.getCurrentDisplayChoiceFor(local), .displayInAppMessageNow)
         ui.keyboardVisible = true
-        XCTAssertEqual(ui.getCurrentDisplayChoiceFor(local), .displayInAppMessageLater)
-        XCTAssertEqual(ui.getCurrentDisplayChoiceForControl(local), .displayInAppMessageLater)
+        XCTAssertEqual(ui.getCurrentDisplayChoiceFor(local), .reenqueueInAppMessage)
+        XCTAssertEqual(ui.getCurrentDisplayChoiceForControl(local), .reenqueueInAppMessage)
         let controllerDelegate = RecordingDelegate()
         controllerDelegate.script = [.discardInAppMessage]
         appboy.inAppMessageController.delegate = controllerDelegate
@@ -332,5 +332,59 @@ final class AppboyUITests: XCTestCase {
         XCTAssertEqual(slideup.offset, 0)
         slideup.offset = 12
         XCTAssertEqual(slideup.offset, 12)
+    }
+
+    // Rule 28c's exception: with the keyboard up, the built-in UI starts from "later" and lets the UI delegate's
+    // (deprecated) keyboard question, or else the controller delegate's display question, overrule it.
+
+    func test_rule28c_withTheKeyboardUpTheUIDelegatesKeyboardQuestionDecides() {
+        let delegate = RecordingUIDelegate()
+        let (h, appboy, ui) = start(delegate, [Fixtures.slideup(id: "a"), Fixtures.slideup(id: "b"), Fixtures.slideup(id: "c")])
+        h.setKeyboardVisible(true)
+        trigger(h, appboy, "a")
+        XCTAssertEqual(h.displayCount("a"), 1, "the UI delegate said now, knowing the keyboard is up")
+        XCTAssertEqual(delegate.calls, ["before(keyboardIsUp: true)"])
+        XCTAssertTrue(ui.simulateSwipe())
+        h.settle()
+        delegate.displayChoice = .reenqueueInAppMessage
+        trigger(h, appboy, "b")
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: "b"), .stacked(.reenqueued))
+        delegate.displayChoice = .discardInAppMessage
+        trigger(h, appboy, "c")
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: "c"), .discarded(.discardedByDecision))
+        XCTAssertEqual(delegate.calls.filter { $0.hasPrefix("before") }, Array(repeating: "before(keyboardIsUp: true)", count: 3))
+        XCTAssertEqual(h.displayCount("b") + h.displayCount("c"), 0)
+        XCTAssertTrue(h.labels().contains("callback.before(inAppMessageDisplayed:withKeyboardIsUp:)"))
+    }
+
+    func test_rule28c_withTheKeyboardUpAndNoOneToOverruleIt_theMessageWaitsForTheKeyboard() {
+        // A UI delegate that does not implement the keyboard question, and no controller delegate.
+        let delegate = CustomViewDelegate()
+        let (h, appboy, _) = start(delegate, [Fixtures.slideup(id: "s")])
+        h.setKeyboardVisible(true)
+        trigger(h, appboy, "s")
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: "s"), .stacked(.keyboardVisible))
+        XCTAssertFalse(h.labels().contains("callback.before(inAppMessageDisplayed:withKeyboardIsUp:)"),
+                       "a question the delegate does not implement is not asked")
+        XCTAssertEqual(h.displayCount("s"), 0)
+    }
+
+    func test_rule28c_withTheKeyboardUpTheControllerDelegatesAnswerOverrulesTheKeyboard() {
+        let (h, appboy) = startAppboy()
+        let delegate = RecordingDelegate()
+        appboy.inAppMessageController.delegate = delegate
+        h.setKeyboardVisible(true)
+        let shown = localSlideup("shown")
+        appboy.inAppMessageController.add(shown)
+        h.settle()
+        XCTAssertEqual(h.displayCount(shown), 1, "the controller delegate's 'now' overrules the keyboard in the built-in UI")
+        XCTAssertEqual(delegate.asked.map(\.messageID), [shown.messageID])
+        appboy.inAppMessageController.inAppMessageUIController?.hideCurrent(inAppMessage: false)
+        h.settle()
+        delegate.script = [.reenqueueInAppMessage]
+        let later = localSlideup("later")
+        appboy.inAppMessageController.add(later)
+        h.settle()
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: later.messageID), .stacked(.reenqueued))
     }
 }

@@ -209,6 +209,35 @@ final class StackRuleTests: XCTestCase {
         XCTAssertEqual(with.displayed, ["m"])
     }
 
+    /// The keyboard hook: an app that answers the keyboard question itself decides in place of the stack (and of the
+    /// ordinary decision); nil leaves the message stacked for the keyboard; a display without a decision does not ask.
+    func test_rule28c_keyboardDecisionHookDecidesOrLeavesTheMessageToTheKeyboard() {
+        for (answer, expected) in [(Decision?.none, PresentationState.stacked(.keyboardVisible)), (.some(.show), .displayed),
+                                   (.some(.reenqueue), .stacked(.reenqueued)), (.some(.discard(.discardedByDecision)), .discarded(.discardedByDecision))] {
+            let rig = Rig(rules: .stackingTriggeredMessages(keyboardHandledByApp: false), decide: { _ in .discard(.discardedByDecision) })
+            let asked = Locked<[MessageID]>([])
+            var hooks = rig.presenter.hooks
+            hooks.keyboardDecision = { m in asked.withLock { $0.append(m.id) }; return answer }
+            rig.presenter.hooks = hooks
+            rig.h.setKeyboardVisible(true)
+            rig.engine.deliver([campaign("m", [.customEvent("e")])])
+            rig.engine.logCustomEvent("e")
+            XCTAssertEqual(rig.presenter.state(of: "m"), expected, "\(String(describing: answer))")
+            XCTAssertEqual(asked.snapshot, ["m"])
+            XCTAssertTrue(rig.decided.isEmpty, "the ordinary decision is not asked as well")
+        }
+        // Keyboard down: the hook is not asked.
+        let rig = Rig(rules: .stackingTriggeredMessages(keyboardHandledByApp: false))
+        let asked = Locked<Int>(0)
+        var hooks = rig.presenter.hooks
+        hooks.keyboardDecision = { _ in asked.withLock { $0 += 1 }; return nil }
+        rig.presenter.hooks = hooks
+        rig.engine.deliver([campaign("m", [.customEvent("e")])])
+        rig.engine.logCustomEvent("e")
+        XCTAssertEqual(rig.displayed, ["m"])
+        XCTAssertEqual(asked.snapshot, 0)
+    }
+
     func test_rule28d_displayLaterChoiceReturnsToStack() {
         let rig = Rig(decide: { _ in .reenqueue })
         rig.engine.deliver([campaign("m", [.customEvent("e")])])
