@@ -64,9 +64,28 @@ public struct Click: Hashable, Sendable, Codable {
     public var action: ClickAction
     /// A click whose handling keeps the message on screen (e.g. a link opened over it).
     public var keepsMessage: Bool
+    /// The click is logged (the `clicked` hook) when the message leaves the screen rather than at once; of several
+    /// such clicks on one display, only the last is logged (a UI that remembers "the message was clicked" and
+    /// reports it when its window closes).
+    public var logsWhenDismissed: Bool
+    /// The click stops the message's automatic close (a tap on a slideup stops its timer).
+    public var stopsAutoClose: Bool
 
-    public init(target: Target, action: ClickAction, keepsMessage: Bool = false) {
+    public init(target: Target, action: ClickAction, keepsMessage: Bool = false, logsWhenDismissed: Bool = false,
+                stopsAutoClose: Bool = false) {
         self.target = target; self.action = action; self.keepsMessage = keepsMessage
+        self.logsWhenDismissed = logsWhenDismissed; self.stopsAutoClose = stopsAutoClose
+    }
+
+    private enum CodingKeys: String, CodingKey { case target, action, keepsMessage, logsWhenDismissed, stopsAutoClose }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        target = try c.decode(Target.self, forKey: .target)
+        action = try c.decode(ClickAction.self, forKey: .action)
+        keepsMessage = try c.decodeIfPresent(Bool.self, forKey: .keepsMessage) ?? false
+        logsWhenDismissed = try c.decodeIfPresent(Bool.self, forKey: .logsWhenDismissed) ?? false
+        stopsAutoClose = try c.decodeIfPresent(Bool.self, forKey: .stopsAutoClose) ?? false
     }
 
     /// The button id, or nil for a click on the message body.
@@ -153,6 +172,8 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         @usableFromInline var processingClick = false
         @usableFromInline var autoClose: ScheduledTimer?
         @usableFromInline var pendingDismiss: DismissCause?
+        /// A click of the displayed message to be logged when it leaves the screen (`Click.logsWhenDismissed`).
+        @usableFromInline var clickToLog: Click?
         @usableFromInline var hooks = HookBox(PresentationHooks<Message>())
         @usableFromInline var invalidTransitions: [String] = []
         /// Ids whose attempt ended (dismissed, discarded, failed, suppressed), oldest first from `finishedHead`.
@@ -467,6 +488,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             setState(&s, id, .presenting)
             s.displayed = message
             s.pendingDismiss = nil
+            s.clickToLog = nil
             return .ok
         }
         switch check {
@@ -570,14 +592,18 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     @inlinable func finishDismiss(_ shown: Message, cause: DismissCause, box given: HookBox? = nil) {
         let box = given ?? hookBox
         box.hooks.willDismiss?(shown, cause)
+        var clickToLog: Click?
         let next: Message? = state.withLock { s in
             s.displayed = nil
             s.processingClick = false
+            clickToLog = s.clickToLog
+            s.clickToLog = nil
             setState(&s, shown.messageID, .dismissed, cause.traceDetails)
             let f = s.followup
             s.followup = nil
             return f
         }
+        if let clickToLog { box.hooks.clicked?(shown, clickToLog) }
         box.hooks.didDismiss?(shown, cause)
         if let next {
             trace.record(.decision, "presentFollowup", message: next.messageID)
@@ -589,16 +615,21 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
     /// for another message. The message can be presented again later.
     @discardableResult
     @inlinable public func hide(_ id: MessageID? = nil) -> Bool {
+        var clickToLog: (Message, Click)?
         let hidden: Bool = state.withLock { s in
             guard let shown = s.displayed, id == nil || id == shown.messageID,
                   s.states[shown.messageID] == .displayed else { return false }
             s.displayed = nil
             s.autoClose?.cancel()
             s.autoClose = nil
+            if let click = s.clickToLog { clickToLog = (shown, click) }
+            s.clickToLog = nil
             setState(&s, shown.messageID, .hidden)
             return true
         }
         if !hidden { trace.record(.diagnostic, "hideIgnored", message: id) }
+        // A deferred click is logged when the message leaves the screen, hidden included.
+        if let clickToLog { hookBox.hooks.clicked?(clickToLog.0, clickToLog.1) }
         return hidden
     }
 
@@ -629,7 +660,22 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             details = ["target": clicked]
         }
         trace.record(.decision, "click", message: shown.messageID, details)
-        box.hooks.clicked?(shown, click)
+        if click.logsWhenDismissed || click.stopsAutoClose {
+            state.withLock { s in
+                guard s.displayed?.messageID == shown.messageID else { return }
+                if click.logsWhenDismissed { s.clickToLog = click }
+                if click.stopsAutoClose, let timer = s.autoClose {
+                    timer.cancel()
+                    s.autoClose = nil
+                    trace.record(.decision, "autoCloseStopped", message: shown.messageID)
+                }
+            }
+        }
+        if click.logsWhenDismissed {
+            trace.record(.decision, "clickLogDeferred", message: shown.messageID, ["target": clicked])
+        } else {
+            box.hooks.clicked?(shown, click)
+        }
         let process = box.hooks.shouldProcessClick?(shown, click) ?? true
         trace.record(.decision, process ? "processClick" : "skipClickAction", message: shown.messageID)
         if process {

@@ -99,18 +99,39 @@ final class AppboyUITests: XCTestCase {
         XCTAssertTrue(ui.simulateTap())
         h.settle()
         XCTAssertEqual(delegate.calls.last, "clicked")
-        XCTAssertEqual(h.analytics(for: "s"), ["impression", "click"])
+        XCTAssertEqual(h.analytics(for: "s"), ["impression"], "as upstream, the click is logged when the message leaves")
+        XCTAssertTrue(h.labels(for: "s").contains("decision.clickLogDeferred"))
         XCTAssertFalse(h.labels(for: "s").contains("navigation.openURL"), "the app handles the click: no URL opened")
         XCTAssertEqual(h.states(of: "s").last, "displayed", "the message stays on screen")
 
-        // Not taken over: the slideup's URL opens and it closes; no dismissal callback for a click.
+        // Not taken over: the slideup's URL opens and it closes; no dismissal callback for a click. One click is
+        // logged for the display (the last), after the URL opened, as the message's window closes.
         delegate.takesBodyClicks = false
         XCTAssertTrue(ui.simulateTap())
         h.settle()
         XCTAssertTrue(h.labels(for: "s").contains("navigation.openURL"))
         XCTAssertEqual(h.states(of: "s").last, "dismissed")
+        XCTAssertEqual(h.analytics(for: "s"), ["impression", "click"])
+        let labels = h.labels(for: "s")
+        XCTAssertLessThan(labels.firstIndex(of: "navigation.openURL")!, labels.firstIndex(of: "analytics.click")!)
         XCTAssertEqual(delegate.calls.filter { $0 == "dismissed" }, [])
         XCTAssertNil(ui.inAppMessageViewController)
+    }
+
+    func test_aBodyTapStopsTheSlideupsTimerAndItsClickIsLoggedWhenItLeaves() {
+        let delegate = RecordingUIDelegate()
+        delegate.takesBodyClicks = true
+        let (h, appboy, ui) = start(delegate, [Fixtures.slideup(id: "s")])   // closes by itself after 5 s
+        trigger(h, appboy, "s")
+        XCTAssertTrue(ui.simulateTap())
+        h.advance(by: 60)
+        XCTAssertEqual(h.states(of: "s").last, "displayed", "upstream's tap stops the slide-away timer")
+        XCTAssertEqual(h.analytics(for: "s"), ["impression"])
+        XCTAssertTrue(ui.simulateSwipe())
+        h.settle()
+        XCTAssertEqual(h.states(of: "s").last, "dismissed")
+        XCTAssertEqual(h.analytics(for: "s"), ["impression", "click"], "the tap is logged when the slideup leaves")
+        XCTAssertEqual(delegate.calls.filter { $0 == "dismissed" }, ["dismissed"])
     }
 
     func test_buttonTapsGoToTheDelegateAndAModalWithButtonsHasNoBodyTap() {
@@ -129,9 +150,10 @@ final class AppboyUITests: XCTestCase {
         delegate.takesButtonClicks = false
         XCTAssertTrue(ui.simulateTapButton(at: 1))
         h.settle()
-        XCTAssertEqual(h.analytics(for: "m"), ["impression", "click", "click"])
+        // Two taps, one click logged: upstream's UI remembers the last clicked button and logs it as the message leaves.
+        XCTAssertEqual(h.analytics(for: "m"), ["impression", "click"])
         XCTAssertEqual(h.trace.events(for: "m").filter { $0.kind == .analytics && $0.name == "click" }.map { $0.details["button"] },
-                       ["1", "1"])
+                       ["1"])
         XCTAssertTrue(h.labels(for: "m").contains("navigation.openURL"), "button 1 opens its URL")
         XCTAssertEqual(h.states(of: "m").last, "dismissed")
         XCTAssertFalse(delegate.calls.contains("clicked"))

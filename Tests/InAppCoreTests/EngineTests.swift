@@ -364,6 +364,47 @@ final class EngineTests: XCTestCase {
         XCTAssertFalse(engine.isProcessingClick)
     }
 
+    /// A click logged when the message leaves: nothing at the click, the last such click once at the dismissal
+    /// (after the click's action, before `didDismiss`), and on `hide` too; a tap that stops the automatic close.
+    func testClickLoggedWhenTheMessageLeavesAndClickThatStopsTheAutomaticClose() {
+        let h = Harness()
+        let rec = HookRecorder()
+        let engine = makeEngine(h, recorder: rec)
+        engine.present(Fixtures.modalTwoButtons(id: "m"))
+        engine.click("m", Click(target: .button(id: "0"), action: .none, keepsMessage: true, logsWhenDismissed: true))
+        engine.click("m", Click(target: .button(id: "1"), action: .url(Fixtures.clickURL, inWebView: false), logsWhenDismissed: true))
+        let calls = rec.calls.snapshot
+        XCTAssertEqual(calls.filter { $0.hasPrefix("clicked") }, ["clicked m 1"], "only the last click, once")
+        XCTAssertLessThan(calls.lastIndex(of: "process m")!, calls.firstIndex(of: "clicked m 1")!)
+        XCTAssertLessThan(calls.firstIndex(of: "willDismiss m click")!, calls.firstIndex(of: "clicked m 1")!)
+        XCTAssertLessThan(calls.firstIndex(of: "clicked m 1")!, calls.firstIndex(of: "didDismiss m click")!)
+        XCTAssertEqual(h.labels(for: "m").filter { $0 == "decision.clickLogDeferred" }.count, 2)
+
+        // Hidden (not dismissed): the remembered click is logged as it leaves the screen; the next display starts clean.
+        engine.present(Fixtures.slideup(id: "s"))
+        engine.click("s", Click(target: .body, action: .none, keepsMessage: true, logsWhenDismissed: true, stopsAutoClose: true))
+        h.advance(by: 60)
+        XCTAssertEqual(engine.state(of: "s"), .displayed, "the tap stopped the 5 s automatic close")
+        XCTAssertTrue(h.labels(for: "s").contains("decision.autoCloseStopped"))
+        XCTAssertFalse(rec.calls.snapshot.contains("clicked s body"))
+        XCTAssertTrue(engine.hide("s"))
+        XCTAssertTrue(rec.calls.snapshot.contains("clicked s body"))
+        engine.present(Fixtures.slideup(id: "s"))
+        XCTAssertTrue(engine.dismiss("s"))
+        XCTAssertEqual(rec.calls.snapshot.filter { $0 == "clicked s body" }.count, 1)
+
+        // Old encodings without the new fields still decode.
+        var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(Click(target: .body, action: .none, keepsMessage: true)))) as? [String: Any] ?? [:]
+        fields["logsWhenDismissed"] = nil
+        fields["stopsAutoClose"] = nil
+        XCTAssertEqual(fields.count, 3)
+        let old = (try? JSONSerialization.data(withJSONObject: fields)) ?? Data()
+        let decoded = try? JSONDecoder().decode(Click.self, from: old)
+        XCTAssertEqual(decoded, Click(target: .body, action: .none, keepsMessage: true))
+        let click = Click(target: .button(id: "2"), action: .none, logsWhenDismissed: true, stopsAutoClose: true)
+        XCTAssertEqual(try? JSONDecoder().decode(Click.self, from: JSONEncoder().encode(click)), click)
+    }
+
     func testClickOnAMessageNotDisplayedIsIgnored() {
         let h = Harness()
         let engine = makeEngine(h)
