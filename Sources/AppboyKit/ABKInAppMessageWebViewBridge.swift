@@ -84,20 +84,33 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
         trace?.record(.navigation, "navigation", message: messageID, ["url": url.absoluteString])
         let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         let rawButtonID = query.first(where: { $0.name == "abButtonId" })?.value
+        let builtIn = controller.builtInUI
+        // The built-in UI, as upstream's: every followed link replaces the click it remembers with the link's button
+        // id (any id; none for a link without one, except that a full-page HTML message counts that as a body click
+        // unless the UI delegate takes the link over); the remembered click is logged as the message leaves.
+        let remembered: Click.Target? = rawButtonID.flatMap { $0.isEmpty ? nil : Click.Target.button(id: $0) }
+        func rememberedClick(_ action: ClickAction, bodyCounts: Bool, keepsMessage: Bool) -> Click {
+            let body = bodyCounts && message is ABKInAppMessageHTMLFull
+            return Click(target: remembered ?? .body, action: action, keepsMessage: keepsMessage, logsWhenDismissed: true,
+                         isLogged: remembered != nil || body)
+        }
         // The built-in UI's delegate sees every followed link first (close and custom-event links too); taking it
-        // over leaves the message on screen with nothing else done but the button click, as upstream.
-        if let ui = controller.builtInUI,
-           ui.uiDelegateHandlesHTMLClick(message, url: url, buttonID: rawButtonID ?? "") {
-            if let id = rawButtonID, id == "0" || id == "1" {
-                _ = controller.presenter.click(messageID, Click(target: .button(id: id), action: .none, keepsMessage: true))
-            }
+        // over leaves the message on screen with nothing else done, as upstream.
+        if let ui = builtIn, ui.uiDelegateHandlesHTMLClick(message, url: url, buttonID: rawButtonID ?? "") {
+            _ = controller.presenter.click(messageID, rememberedClick(.none, bodyCounts: false, keepsMessage: true))
             return
         }
         if url.scheme?.lowercased() == "appboy" {
             switch url.host?.lowercased() {
             case "close":
+                if builtIn != nil {
+                    _ = controller.presenter.click(messageID, rememberedClick(.none, bodyCounts: true, keepsMessage: true))
+                }
                 _ = controller.presenter.dismiss(messageID, cause: .user)
             case "customevent":
+                if builtIn != nil {
+                    _ = controller.presenter.click(messageID, rememberedClick(.none, bodyCounts: false, keepsMessage: true))
+                }
                 let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
                 guard let name = items.first(where: { $0.name == "name" })?.value, !name.isEmpty else {
                     trace?.record(.diagnostic, "invalidCustomEventLink", message: messageID, ["url": url.absoluteString])
@@ -112,13 +125,17 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
             return
         }
         func flag(_ name: String) -> Bool { query.first { $0.name == name }?.value?.lowercased() == "true" }
+        let scheme = url.scheme?.lowercased() ?? ""
+        let inWebView = (scheme == "http" || scheme == "https") && !flag("abExternalOpen") && !flag("abDeepLink")
+        if builtIn != nil {
+            _ = controller.presenter.click(messageID, rememberedClick(.url(url, inWebView: inWebView), bodyCounts: true, keepsMessage: false))
+            return
+        }
         var target = Click.Target.body
         if let raw = rawButtonID {
             if raw == "0" || raw == "1" { target = .button(id: raw) }
             else { trace?.record(.diagnostic, "invalidButtonId", message: messageID, ["abButtonId": raw]) }
         }
-        let scheme = url.scheme?.lowercased() ?? ""
-        let inWebView = (scheme == "http" || scheme == "https") && !flag("abExternalOpen") && !flag("abDeepLink")
         _ = controller.presenter.click(messageID, Click(target: target, action: .url(url, inWebView: inWebView)))
     }
 

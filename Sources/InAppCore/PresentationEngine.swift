@@ -70,14 +70,17 @@ public struct Click: Hashable, Sendable, Codable {
     public var logsWhenDismissed: Bool
     /// The click stops the message's automatic close (a tap on a slideup stops its timer).
     public var stopsAutoClose: Bool
+    /// False: the click is not reported by `clicked` at all; with `logsWhenDismissed` it replaces a remembered click
+    /// with nothing (a UI that remembers only its latest click, whose latest click logs nothing).
+    public var isLogged: Bool
 
     public init(target: Target, action: ClickAction, keepsMessage: Bool = false, logsWhenDismissed: Bool = false,
-                stopsAutoClose: Bool = false) {
+                stopsAutoClose: Bool = false, isLogged: Bool = true) {
         self.target = target; self.action = action; self.keepsMessage = keepsMessage
-        self.logsWhenDismissed = logsWhenDismissed; self.stopsAutoClose = stopsAutoClose
+        self.logsWhenDismissed = logsWhenDismissed; self.stopsAutoClose = stopsAutoClose; self.isLogged = isLogged
     }
 
-    private enum CodingKeys: String, CodingKey { case target, action, keepsMessage, logsWhenDismissed, stopsAutoClose }
+    private enum CodingKeys: String, CodingKey { case target, action, keepsMessage, logsWhenDismissed, stopsAutoClose, isLogged }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -86,6 +89,7 @@ public struct Click: Hashable, Sendable, Codable {
         keepsMessage = try c.decodeIfPresent(Bool.self, forKey: .keepsMessage) ?? false
         logsWhenDismissed = try c.decodeIfPresent(Bool.self, forKey: .logsWhenDismissed) ?? false
         stopsAutoClose = try c.decodeIfPresent(Bool.self, forKey: .stopsAutoClose) ?? false
+        isLogged = try c.decodeIfPresent(Bool.self, forKey: .isLogged) ?? true
     }
 
     /// The button id, or nil for a click on the message body.
@@ -663,7 +667,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         if click.logsWhenDismissed || click.stopsAutoClose {
             state.withLock { s in
                 guard s.displayed?.messageID == shown.messageID else { return }
-                if click.logsWhenDismissed { s.clickToLog = click }
+                if click.logsWhenDismissed { s.clickToLog = click.isLogged ? click : nil }
                 if click.stopsAutoClose, let timer = s.autoClose {
                     timer.cancel()
                     s.autoClose = nil
@@ -672,9 +676,12 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             }
         }
         if click.logsWhenDismissed {
-            trace.record(.decision, "clickLogDeferred", message: shown.messageID, ["target": clicked])
-        } else {
+            trace.record(.decision, click.isLogged ? "clickLogDeferred" : "clickLogCleared", message: shown.messageID,
+                         ["target": clicked])
+        } else if click.isLogged {
             box.hooks.clicked?(shown, click)
+        } else {
+            trace.record(.decision, "clickNotLogged", message: shown.messageID, ["target": clicked])
         }
         let process = box.hooks.shouldProcessClick?(shown, click) ?? true
         trace.record(.decision, process ? "processClick" : "skipClickAction", message: shown.messageID)

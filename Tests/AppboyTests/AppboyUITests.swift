@@ -250,7 +250,7 @@ final class AppboyUITests: XCTestCase {
         h.settle()
         XCTAssertEqual(delegate.links, ["https://example.com/next?abButtonId=1 [1]", "appboy://close []"])
         XCTAssertEqual(h.states(of: "h").last, "displayed", "links the app handles are not followed, close included")
-        XCTAssertEqual(h.analytics(for: "h"), ["impression", "click"], "the button's click is logged")
+        XCTAssertEqual(h.analytics(for: "h"), ["impression"], "a followed link's click is logged when the message leaves")
         XCTAssertFalse(h.labels(for: "h").contains("navigation.openURL"))
 
         delegate.takesLinks = false
@@ -258,6 +258,53 @@ final class AppboyUITests: XCTestCase {
         h.settle()
         XCTAssertEqual(h.states(of: "h").last, "dismissed")
         XCTAssertFalse(delegate.calls.contains("dismissed"), "an HTML message's close link is no dismissal callback")
+        // As upstream's UI: each followed link replaced the remembered button id, and the close link has none.
+        XCTAssertEqual(h.analytics(for: "h"), ["impression"])
+    }
+
+    func test_htmlLinkClicksAreRememberedAndLoggedAsTheMessageLeaves() throws {
+        let delegate = RecordingUIDelegate()
+        delegate.takesLinks = true
+        let html = """
+        <html><body><a id="ok" href="https://example.com/next?abButtonId=1">OK</a>
+        <a id="no" href="appboy://close?abButtonId=0">No thanks</a><a id="more" href="https://example.com/more">More</a></body></html>
+        """
+        let messages = ["h", "h2"].map { InAppMessage(id: MessageID(rawValue: $0), content: .html(HTMLContent(html: html)), closeBehavior: .userAction) }
+        let (h, appboy, ui) = start(delegate, messages)
+        func clickButtons(_ id: MessageID) -> [String?] {
+            h.trace.events(for: id).filter { $0.kind == .analytics && $0.name == "click" }.map { $0.details["button"] }
+        }
+        trigger(h, appboy, "h")
+        // A button link taken over: remembered, logged when the app closes the message.
+        try XCTUnwrap(appboy.inAppMessageController.htmlPage).tap(selector: "#ok")
+        h.settle()
+        XCTAssertEqual(h.analytics(for: "h"), ["impression"])
+        ui.hideCurrent(inAppMessage: false)
+        h.settle()
+        XCTAssertEqual(clickButtons("h"), ["1"])
+
+        // A close link with a button id logs that button as the message closes.
+        delegate.takesLinks = false
+        trigger(h, appboy, "h2")
+        try XCTUnwrap(appboy.inAppMessageController.htmlPage).tap(selector: "#no")
+        h.settle()
+        XCTAssertEqual(h.states(of: "h2").last, "dismissed")
+        XCTAssertEqual(clickButtons("h2"), ["0"])
+
+        // A link without a button id: a body click for a full-page HTML message only (local messages record their
+        // analytics as skipped).
+        let controller = appboy.inAppMessageController
+        for (object, clicks) in [(ABKInAppMessageHTML() as ABKInAppMessageHTMLBase, 0), (ABKInAppMessageHTMLFull(), 1)] {
+            object.message = html
+            object.inAppMessageDismissType = .manually
+            controller.add(object)
+            try XCTUnwrap(controller.htmlPage).tap(selector: "#more")
+            h.settle()
+            XCTAssertTrue(h.labels(for: object.messageID).contains("navigation.openURL"))
+            XCTAssertEqual(h.states(of: object.messageID).last, "dismissed")
+            let logged = h.trace.events(for: object.messageID).filter { $0.name == "analyticsSkipped" && $0.details["record"] == "click" }
+            XCTAssertEqual(logged.count, clicks, "\(type(of: object))")
+        }
     }
 
     func test_theUIControllingMethodsOfTheBuiltInUI() {

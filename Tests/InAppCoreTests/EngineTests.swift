@@ -393,10 +393,21 @@ final class EngineTests: XCTestCase {
         XCTAssertTrue(engine.dismiss("s"))
         XCTAssertEqual(rec.calls.snapshot.filter { $0 == "clicked s body" }.count, 1)
 
+        // A click that is not logged: with logsWhenDismissed it makes the remembered click none; without, nothing.
+        engine.present(Fixtures.modalTwoButtons(id: "n"))
+        engine.click("n", Click(target: .button(id: "0"), action: .none, keepsMessage: true, logsWhenDismissed: true))
+        engine.click("n", Click(target: .body, action: .none, keepsMessage: true, logsWhenDismissed: true, isLogged: false))
+        engine.click("n", Click(target: .body, action: .none, keepsMessage: true, isLogged: false))
+        XCTAssertTrue(engine.dismiss("n"))
+        XCTAssertFalse(rec.calls.snapshot.contains { $0.hasPrefix("clicked n") })
+        XCTAssertTrue(h.labels(for: "n").contains("decision.clickLogCleared"))
+        XCTAssertTrue(h.labels(for: "n").contains("decision.clickNotLogged"))
+
         // Old encodings without the new fields still decode.
         var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(Click(target: .body, action: .none, keepsMessage: true)))) as? [String: Any] ?? [:]
         fields["logsWhenDismissed"] = nil
         fields["stopsAutoClose"] = nil
+        fields["isLogged"] = nil
         XCTAssertEqual(fields.count, 3)
         let old = (try? JSONSerialization.data(withJSONObject: fields)) ?? Data()
         let decoded = try? JSONDecoder().decode(Click.self, from: old)
