@@ -27,6 +27,35 @@ final class JavaScriptPageTests: XCTestCase {
         page.events.compactMap { if case .scriptError(let f) = $0.kind { return f.description } else { return nil } }
     }
 
+    /// A tap builds only the events something listens for, wherever that is on the path: a capture listener on
+    /// the window, an `on…` attribute on an ancestor, a handler property, a listener added by an earlier event of
+    /// the same tap, focus listeners on the document. Each still arrives in a browser's order.
+    func testATapDeliversEveryEventSomethingListensFor() throws {
+        let (page, _) = try page("""
+        <div id="outer" ontouchend="log.push('touchend@attr')"><input id="field"><button id="b">Go</button></div>
+        <script>
+        var log = [];
+        window.addEventListener('touchstart', e => log.push('touchstart@window:' + e.target.id), true);
+        document.getElementById('b').addEventListener('pointerdown', () => {
+          log.push('pointerdown');
+          document.getElementById('b').addEventListener('mousedown', () => log.push('mousedown(added during pointerdown)'));
+        });
+        document.getElementById('b').onmouseup = () => log.push('mouseup@property');
+        document.addEventListener('focusin', e => log.push('focusin@document:' + e.target.id));
+        document.addEventListener('focusout', e => log.push('focusout@document:' + e.target.id));
+        document.getElementById('b').addEventListener('click', () => log.push('click'));
+        </script>
+        """)
+        _ = try page.tap(selector: "#field")
+        _ = try page.tap(selector: "#b")
+        XCTAssertEqual(page.evaluate("log.join(' | ')"), .success(.string([
+            "touchstart@window:field", "touchend@attr", "focusin@document:field",
+            "pointerdown", "touchstart@window:b", "touchend@attr", "mousedown(added during pointerdown)",
+            "focusout@document:field", "focusin@document:b", "mouseup@property", "click",
+        ].joined(separator: " | "))))
+        XCTAssertEqual(errors(page), [])
+    }
+
     func testNPSScaleBuiltByScriptIsTappableAndSubmits() throws {
         let (page, rec) = try page(try fixture("nps-survey.html"))
         XCTAssertEqual(errors(page), [])

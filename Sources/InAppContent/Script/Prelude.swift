@@ -210,6 +210,23 @@ function pathInfo(node) {
   return pathCache;
 }
 function pathOf(node) { return node.__id === undefined ? [node] : pathInfo(node).nodes; }
+function hasHandler(n, type) {
+  const l = n.__l && n.__l[type];
+  return (l !== undefined && l.length > 0) || (n.__h !== undefined && n.__h[type] !== undefined && n.__h[type] !== null);
+}
+/** Whether anything on the event path of `target` (capture or bubble, the window included) could see a `type` event. */
+function listened(target, type) {
+  if (hasHandler(g, type)) return true;
+  if (target.__id === undefined) return hasHandler(target, type);
+  const info = pathInfo(target);
+  const attrs = info.attrs.get('on' + type);
+  if (attrs && attrs.some(x => x !== undefined && x !== null)) return true;
+  for (const n of info.nodes) if (hasHandler(n, type)) return true;
+  return false;
+}
+/** Dispatches the event `make` builds, unless nothing on its path listens for `type`: then nobody could observe it
+ *  (or cancel it), so it is not built; the result is dispatch's (true: not canceled). */
+function fire(target, type, make) { return listened(target, type) ? dispatch(target, make()) : true; }
 function dispatch(target, ev) {
   ev.target = target;
   const path = [target];
@@ -644,15 +661,15 @@ function focusElement(el) {
     if (focusValue !== null && 'value' in old && old.value !== focusValue && /^(input|textarea)$/.test(old.localName)) dispatch(old, new Event('change', { bubbles: true }));
     activeElement = null;
     H('dom.setFocus', -1);
-    dispatch(old, new FocusEvent('blur', { relatedTarget: el }));
-    dispatch(old, new FocusEvent('focusout', { bubbles: true, relatedTarget: el }));
+    fire(old, 'blur', () => new FocusEvent('blur', { relatedTarget: el }));
+    fire(old, 'focusout', () => new FocusEvent('focusout', { bubbles: true, relatedTarget: el }));
   }
   activeElement = el;
   H('dom.setFocus', el ? el.__id : -1);
   focusValue = el && 'value' in el ? el.value : null;
   if (el) {
-    dispatch(el, new FocusEvent('focus', { relatedTarget: old }));
-    dispatch(el, new FocusEvent('focusin', { bubbles: true, relatedTarget: old }));
+    fire(el, 'focus', () => new FocusEvent('focus', { relatedTarget: old }));
+    fire(el, 'focusin', () => new FocusEvent('focusin', { bubbles: true, relatedTarget: old }));
   }
 }
 function focusable(el) { return /^(input|select|textarea|button|a)$/.test(el.__n) || (el.__n !== 'body' && el.__n !== 'html' && (el.hasAttribute('tabindex') || el.hasAttribute('contenteditable'))); }
@@ -1614,19 +1631,18 @@ const internal = {
   tap(id) {
     const el = wrap(id);
     const opts = { bubbles: true, cancelable: true, composed: true, view: g, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1, detail: 1 };
-    const pd = trusted(new PointerEvent('pointerdown', opts));
-    dispatch(el, pd);
-    const ts = trusted(new TouchEvent('touchstart', opts));
-    const touchOk = dispatch(el, ts);
-    dispatch(el, trusted(new PointerEvent('pointerup', Object.assign({}, opts, { buttons: 0 }))));
-    const teOk = dispatch(el, trusted(new TouchEvent('touchend', opts)));
+    // Events nothing listens for are not built (fire): most pages listen for click alone.
+    fire(el, 'pointerdown', () => trusted(new PointerEvent('pointerdown', opts)));
+    const touchOk = fire(el, 'touchstart', () => trusted(new TouchEvent('touchstart', opts)));
+    fire(el, 'pointerup', () => trusted(new PointerEvent('pointerup', Object.assign({}, opts, { buttons: 0 }))));
+    const teOk = fire(el, 'touchend', () => trusted(new TouchEvent('touchend', opts)));
     if (!touchOk || !teOk) return { prevented: true };
-    dispatch(el, trusted(new MouseEvent('mouseover', opts)));
-    dispatch(el, trusted(new MouseEvent('mousemove', opts)));
-    dispatch(el, trusted(new MouseEvent('mousedown', opts)));
+    fire(el, 'mouseover', () => trusted(new MouseEvent('mouseover', opts)));
+    fire(el, 'mousemove', () => trusted(new MouseEvent('mousemove', opts)));
+    fire(el, 'mousedown', () => trusted(new MouseEvent('mousedown', opts)));
     const f = pathOf(el).find(x => x.__n !== undefined && focusable(x));
     focusElement(f || null);
-    dispatch(el, trusted(new MouseEvent('mouseup', Object.assign({}, opts, { buttons: 0 }))));
+    fire(el, 'mouseup', () => trusted(new MouseEvent('mouseup', Object.assign({}, opts, { buttons: 0 }))));
     if (isDisabled(el)) return { prevented: true };
     return { prevented: !activate(el, true) };
   },
