@@ -1622,11 +1622,11 @@ const internal = {
   run(id, src, name) { currentScript = wrap(id); try { (0, eval)(src); } finally { currentScript = null; } },
   ready(state) {
     readyState = state;
-    dispatch(doc, new Event('readystatechange'));
-    if (state === 'interactive') dispatch(doc, trusted(new Event('DOMContentLoaded', { bubbles: true })));
+    fire(doc, 'readystatechange', () => new Event('readystatechange'));
+    if (state === 'interactive') fire(doc, 'DOMContentLoaded', () => trusted(new Event('DOMContentLoaded', { bubbles: true })));
     if (state === 'complete') { const ev = trusted(new Event('load')); ev.target = doc; dispatch(g, ev); }
   },
-  fire(name, bubbles) { dispatch(g, trusted(new Event(name, { bubbles: !!bubbles }))); },
+  fire(name, bubbles) { fire(g, name, () => trusted(new Event(name, { bubbles: !!bubbles }))); },
   scriptError(id) { dispatch(wrap(id), trusted(new Event('error'))); },
   tap(id) {
     const el = wrap(id);
