@@ -11,18 +11,16 @@ struct HitStyle: Equatable {
     var opacity: String?
 }
 
-/// The style rules of one document that concern hit testing, in source order.
+/// The style rules of one document that concern hit testing: the box-style cascade (``BoxStyleSheet``) restricted
+/// to the four properties, so a tap's check parses and matches only the rules that set one of them.
 struct HitStyleSheet {
-    struct Rule { let selector: CSSSelector; let specificity: Int; let order: Int; let style: HitStyle }
-    let rules: [Rule]
+    static let properties: Set<String> = ["display", "visibility", "pointer-events", "opacity"]
+    let cascade: BoxStyleSheet
 
     /// The rules of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets that `linked` can
     /// give (the page's registered assets and readable files: nothing is fetched), in document order.
     init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
-        rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked) { text -> HitStyle? in
-            let style = HitStyleSheet.declarations(text)
-            return style == HitStyle() ? nil : style
-        }.map { Rule(selector: $0.selector, specificity: $0.specificity, order: $0.order, style: $0.declarations) }
+        cascade = BoxStyleSheet(document: document, viewport: viewport, linked: linked, properties: HitStyleSheet.properties)
     }
 
     /// Each selector of each rule of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets
@@ -96,20 +94,6 @@ struct HitStyleSheet {
         }
     }
 
-    static func declarations(_ text: String) -> HitStyle {
-        var s = HitStyle()
-        for (name, value) in BoxStyleSheet.declarations(text) {
-            switch name {
-            case "display": s.display = value
-            case "visibility": s.visibility = value
-            case "pointer-events": s.pointerEvents = value
-            case "opacity": s.opacity = value
-            default: continue
-            }
-        }
-        return s
-    }
-
     static func specificity(_ selector: String) -> Int {
         var ids = 0, classes = 0, types = 0
         var prevIsStart = true
@@ -159,22 +143,8 @@ struct HitStyleSheet {
 
     /// The cascaded style of `node` (stylesheet rules by specificity and order, then its inline style).
     func style(of node: HTMLNode) -> HitStyle {
-        var best: [Int: (Int, Int, String)] = [:]   // property index → (specificity, order, value)
-        func offer(_ prop: Int, _ value: String?, _ spec: Int, _ order: Int) {
-            guard let value else { return }
-            if let cur = best[prop], (cur.0, cur.1) > (spec, order) { return }
-            best[prop] = (spec, order, value)
-        }
-        for r in rules where r.selector.matches(node) {
-            offer(0, r.style.display, r.specificity, r.order); offer(1, r.style.visibility, r.specificity, r.order)
-            offer(2, r.style.pointerEvents, r.specificity, r.order); offer(3, r.style.opacity, r.specificity, r.order)
-        }
-        if let inline = node["style"] {
-            let s = HitStyleSheet.declarations(inline)
-            let top = Int.max / 2
-            offer(0, s.display, top, 0); offer(1, s.visibility, top, 0); offer(2, s.pointerEvents, top, 0); offer(3, s.opacity, top, 0)
-        }
-        return HitStyle(display: best[0]?.2, visibility: best[1]?.2, pointerEvents: best[2]?.2, opacity: best[3]?.2)
+        let d = cascade.declared(node)
+        return HitStyle(display: d["display"], visibility: d["visibility"], pointerEvents: d["pointer-events"], opacity: d["opacity"])
     }
 }
 

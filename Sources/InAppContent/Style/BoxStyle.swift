@@ -66,12 +66,24 @@ struct BoxStyleSheet {
     let rules: [Rule]
     let viewport: ContentViewport
 
-    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
+    /// Every property, or only those in `properties` (a rule declaring none of them is skipped before its selectors
+    /// are parsed; inline style is filtered the same way by ``declared(_:)``).
+    let properties: Set<String>?
+
+    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil },
+         properties: Set<String>? = nil) {
         self.viewport = viewport
+        self.properties = properties
         rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked) { text -> [(String, String)]? in
-            let decls = BoxStyleSheet.declarations(text)
+            let decls = BoxStyleSheet.declarations(text, keeping: properties)
             return decls.isEmpty ? nil : decls
         }.map { Rule(selector: $0.selector, specificity: $0.specificity, order: $0.order, declarations: $0.declarations) }
+    }
+
+    static func declarations(_ text: String, keeping properties: Set<String>?) -> [(String, String)] {
+        let all = declarations(text)
+        guard let properties else { return all }
+        return all.filter { properties.contains($0.0) }
     }
 
     static func declarations(_ text: String) -> [(String, String)] {
@@ -93,7 +105,7 @@ struct BoxStyleSheet {
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var out: [String: String] = [:]
         for (_, _, decls) in matched { for (k, v) in decls { out[k] = v } }
-        if let inline = node["style"] { for (k, v) in BoxStyleSheet.declarations(inline) { out[k] = v } }
+        if let inline = node["style"] { for (k, v) in BoxStyleSheet.declarations(inline, keeping: properties) { out[k] = v } }
         return out
     }
 
