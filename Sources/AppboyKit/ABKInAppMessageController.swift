@@ -82,8 +82,9 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     // MARK: What the built-in UI asks for (AppboyUI)
 
     /// A person's click on the displayed message `m` (its body when `button` is nil). With `takenOver` (the UI
-    /// delegate handled it) the click is logged and the message stays, with no action; otherwise the message's or
-    /// button's click action runs and the message closes. False when `m` is not on screen.
+    /// delegate handled it) the message stays, with no action; otherwise the message's or button's click action
+    /// runs and the message closes. The click is logged when the message leaves the screen. False when `m` is not
+    /// on screen.
     package func userClicked(_ m: ABKInAppMessage, button: ABKInAppMessageButton?, takenOver: Bool) -> Bool {
         let target: Click.Target = button.map { .button(id: String($0.buttonID)) } ?? .body
         let action: ClickAction

@@ -179,8 +179,9 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
     // MARK: A person's input (headless extras)
 
     /// Taps the body of the message on screen: a slideup, or a modal or full message without buttons. The UI
-    /// delegate's `onInAppMessageClicked(_:)` may take the click over; otherwise the message's click action runs
-    /// and it closes. False (recorded) when there is no such body on screen.
+    /// delegate's `onInAppMessageClicked(_:)` may take the click over (the message stays, its timer stopped);
+    /// otherwise the message's click action runs and it closes. The click is logged when the message leaves the
+    /// screen, as upstream. False (recorded) when there is no such body on screen.
     @discardableResult
     open func simulateTap() -> Bool {
         guard let controller, let m = controller.displayedInAppMessage else { return ignored("simulateTap", "nothingDisplayed") }

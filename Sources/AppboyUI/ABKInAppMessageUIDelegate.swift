@@ -26,9 +26,11 @@ public protocol ABKInAppMessageUIDelegate: AnyObject {
     /// or the app closes it.
     func onInAppMessageDismissed(_ inAppMessage: ABKInAppMessage)
     /// A tap on the body of a slideup, or of a modal or full message without buttons. true: the app handles it;
-    /// the click is logged, no click action runs and the message stays on screen. Default false.
+    /// no click action runs and the message stays on screen (its timer stopped). Either way the click is logged
+    /// when the message leaves the screen. Default false.
     func onInAppMessageClicked(_ inAppMessage: ABKInAppMessage) -> Bool
-    /// A tap on a button. true: the app handles it (click logged, no action, message stays). Default false.
+    /// A tap on a button. true: the app handles it (no action, the message stays; the click is logged when the
+    /// message leaves). Default false.
     func onInAppMessageButtonClicked(_ inAppMessage: ABKInAppMessageImmersive, button: ABKInAppMessageButton) -> Bool
     /// A followed link of an HTML message (close and custom-event links included), with its `abButtonId` ("" when
     /// absent). true: the app handles it (the link is not followed, the message stays). Default false.
