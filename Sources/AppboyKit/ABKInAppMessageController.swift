@@ -98,7 +98,7 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
         // As upstream's UI: the click is remembered and logged when the message's window closes (the last one, if
         // several were taken over), and a tap on the body stops the message's timer.
         return presenter.click(m.messageID, Click(target: target, action: action, keepsMessage: takenOver,
-                                                  logsWhenDismissed: true, stopsAutoClose: button == nil))
+                                                  logging: .whenDismissed, stopsAutoClose: button == nil))
     }
 
     /// Closes the displayed message `m` for `cause` (a person's close button or swipe: `.user`; the app: `.app`).

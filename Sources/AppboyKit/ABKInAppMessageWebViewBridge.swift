@@ -91,8 +91,8 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
         let remembered: Click.Target? = rawButtonID.flatMap { $0.isEmpty ? nil : Click.Target.button(id: $0) }
         func rememberedClick(_ action: ClickAction, bodyCounts: Bool, keepsMessage: Bool) -> Click {
             let body = bodyCounts && message is ABKInAppMessageHTMLFull
-            return Click(target: remembered ?? .body, action: action, keepsMessage: keepsMessage, logsWhenDismissed: true,
-                         isLogged: remembered != nil || body)
+            return Click(target: remembered ?? .body, action: action, keepsMessage: keepsMessage,
+                         logging: remembered != nil || body ? .whenDismissed : .clearsRemembered)
         }
         // The built-in UI's delegate sees every followed link first (close and custom-event links too); taking it
         // over leaves the message on screen with nothing else done, as upstream.

@@ -64,32 +64,35 @@ public struct Click: Hashable, Sendable, Codable {
     public var action: ClickAction
     /// A click whose handling keeps the message on screen (e.g. a link opened over it).
     public var keepsMessage: Bool
-    /// The click is logged (the `clicked` hook) when the message leaves the screen rather than at once; of several
-    /// such clicks on one display, only the last is logged (a UI that remembers "the message was clicked" and
-    /// reports it when its window closes).
-    public var logsWhenDismissed: Bool
+    /// When the click is reported to the `clicked` hook (where a facade logs it).
+    public enum Logging: String, Hashable, Sendable, Codable {
+        /// At the click.
+        case atClick
+        /// When the message leaves the screen (dismissed or hidden); a later such click replaces it, so one click
+        /// is reported per display (a UI that remembers "the message was clicked" and reports it as its window closes).
+        case whenDismissed
+        /// Never; it replaces a remembered click with none (such a UI's latest click, which it does not report).
+        case clearsRemembered
+    }
+    public var logging: Logging
     /// The click stops the message's automatic close (a tap on a slideup stops its timer).
     public var stopsAutoClose: Bool
-    /// False: the click is not reported by `clicked` at all; with `logsWhenDismissed` it replaces a remembered click
-    /// with nothing (a UI that remembers only its latest click, whose latest click logs nothing).
-    public var isLogged: Bool
 
-    public init(target: Target, action: ClickAction, keepsMessage: Bool = false, logsWhenDismissed: Bool = false,
-                stopsAutoClose: Bool = false, isLogged: Bool = true) {
+    public init(target: Target, action: ClickAction, keepsMessage: Bool = false, logging: Logging = .atClick,
+                stopsAutoClose: Bool = false) {
         self.target = target; self.action = action; self.keepsMessage = keepsMessage
-        self.logsWhenDismissed = logsWhenDismissed; self.stopsAutoClose = stopsAutoClose; self.isLogged = isLogged
+        self.logging = logging; self.stopsAutoClose = stopsAutoClose
     }
 
-    private enum CodingKeys: String, CodingKey { case target, action, keepsMessage, logsWhenDismissed, stopsAutoClose, isLogged }
+    private enum CodingKeys: String, CodingKey { case target, action, keepsMessage, logging, stopsAutoClose }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         target = try c.decode(Target.self, forKey: .target)
         action = try c.decode(ClickAction.self, forKey: .action)
         keepsMessage = try c.decodeIfPresent(Bool.self, forKey: .keepsMessage) ?? false
-        logsWhenDismissed = try c.decodeIfPresent(Bool.self, forKey: .logsWhenDismissed) ?? false
+        logging = try c.decodeIfPresent(Logging.self, forKey: .logging) ?? .atClick
         stopsAutoClose = try c.decodeIfPresent(Bool.self, forKey: .stopsAutoClose) ?? false
-        isLogged = try c.decodeIfPresent(Bool.self, forKey: .isLogged) ?? true
     }
 
     /// The button id, or nil for a click on the message body.
@@ -176,7 +179,7 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         @usableFromInline var processingClick = false
         @usableFromInline var autoClose: ScheduledTimer?
         @usableFromInline var pendingDismiss: DismissCause?
-        /// A click of the displayed message to be logged when it leaves the screen (`Click.logsWhenDismissed`).
+        /// A click of the displayed message to be reported when it leaves the screen (`Click.Logging.whenDismissed`).
         @usableFromInline var clickToLog: Click?
         @usableFromInline var hooks = HookBox(PresentationHooks<Message>())
         @usableFromInline var invalidTransitions: [String] = []
@@ -664,10 +667,14 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
             details = ["target": clicked]
         }
         trace.record(.decision, "click", message: shown.messageID, details)
-        if click.logsWhenDismissed || click.stopsAutoClose {
+        if click.logging != .atClick || click.stopsAutoClose {
             state.withLock { s in
                 guard s.displayed?.messageID == shown.messageID else { return }
-                if click.logsWhenDismissed { s.clickToLog = click.isLogged ? click : nil }
+                switch click.logging {
+                case .atClick: break
+                case .whenDismissed: s.clickToLog = click
+                case .clearsRemembered: s.clickToLog = nil
+                }
                 if click.stopsAutoClose, let timer = s.autoClose {
                     timer.cancel()
                     s.autoClose = nil
@@ -675,13 +682,10 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
                 }
             }
         }
-        if click.logsWhenDismissed {
-            trace.record(.decision, click.isLogged ? "clickLogDeferred" : "clickLogCleared", message: shown.messageID,
-                         ["target": clicked])
-        } else if click.isLogged {
-            box.hooks.clicked?(shown, click)
-        } else {
-            trace.record(.decision, "clickNotLogged", message: shown.messageID, ["target": clicked])
+        switch click.logging {
+        case .atClick: box.hooks.clicked?(shown, click)
+        case .whenDismissed: trace.record(.decision, "clickLogDeferred", message: shown.messageID, ["target": clicked])
+        case .clearsRemembered: trace.record(.decision, "clickLogCleared", message: shown.messageID, ["target": clicked])
         }
         let process = box.hooks.shouldProcessClick?(shown, click) ?? true
         trace.record(.decision, process ? "processClick" : "skipClickAction", message: shown.messageID)

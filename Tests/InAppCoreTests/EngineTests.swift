@@ -371,8 +371,8 @@ final class EngineTests: XCTestCase {
         let rec = HookRecorder()
         let engine = makeEngine(h, recorder: rec)
         engine.present(Fixtures.modalTwoButtons(id: "m"))
-        engine.click("m", Click(target: .button(id: "0"), action: .none, keepsMessage: true, logsWhenDismissed: true))
-        engine.click("m", Click(target: .button(id: "1"), action: .url(Fixtures.clickURL, inWebView: false), logsWhenDismissed: true))
+        engine.click("m", Click(target: .button(id: "0"), action: .none, keepsMessage: true, logging: .whenDismissed))
+        engine.click("m", Click(target: .button(id: "1"), action: .url(Fixtures.clickURL, inWebView: false), logging: .whenDismissed))
         let calls = rec.calls.snapshot
         XCTAssertEqual(calls.filter { $0.hasPrefix("clicked") }, ["clicked m 1"], "only the last click, once")
         XCTAssertLessThan(calls.lastIndex(of: "process m")!, calls.firstIndex(of: "clicked m 1")!)
@@ -382,7 +382,7 @@ final class EngineTests: XCTestCase {
 
         // Hidden (not dismissed): the remembered click is logged as it leaves the screen; the next display starts clean.
         engine.present(Fixtures.slideup(id: "s"))
-        engine.click("s", Click(target: .body, action: .none, keepsMessage: true, logsWhenDismissed: true, stopsAutoClose: true))
+        engine.click("s", Click(target: .body, action: .none, keepsMessage: true, logging: .whenDismissed, stopsAutoClose: true))
         h.advance(by: 60)
         XCTAssertEqual(engine.state(of: "s"), .displayed, "the tap stopped the 5 s automatic close")
         XCTAssertTrue(h.labels(for: "s").contains("decision.autoCloseStopped"))
@@ -393,26 +393,23 @@ final class EngineTests: XCTestCase {
         XCTAssertTrue(engine.dismiss("s"))
         XCTAssertEqual(rec.calls.snapshot.filter { $0 == "clicked s body" }.count, 1)
 
-        // A click that is not logged: with logsWhenDismissed it makes the remembered click none; without, nothing.
+        // A click that clears the remembered one: nothing is reported.
         engine.present(Fixtures.modalTwoButtons(id: "n"))
-        engine.click("n", Click(target: .button(id: "0"), action: .none, keepsMessage: true, logsWhenDismissed: true))
-        engine.click("n", Click(target: .body, action: .none, keepsMessage: true, logsWhenDismissed: true, isLogged: false))
-        engine.click("n", Click(target: .body, action: .none, keepsMessage: true, isLogged: false))
+        engine.click("n", Click(target: .button(id: "0"), action: .none, keepsMessage: true, logging: .whenDismissed))
+        engine.click("n", Click(target: .body, action: .none, keepsMessage: true, logging: .clearsRemembered))
         XCTAssertTrue(engine.dismiss("n"))
         XCTAssertFalse(rec.calls.snapshot.contains { $0.hasPrefix("clicked n") })
         XCTAssertTrue(h.labels(for: "n").contains("decision.clickLogCleared"))
-        XCTAssertTrue(h.labels(for: "n").contains("decision.clickNotLogged"))
 
         // Old encodings without the new fields still decode.
         var fields = (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(Click(target: .body, action: .none, keepsMessage: true)))) as? [String: Any] ?? [:]
-        fields["logsWhenDismissed"] = nil
+        fields["logging"] = nil
         fields["stopsAutoClose"] = nil
-        fields["isLogged"] = nil
         XCTAssertEqual(fields.count, 3)
         let old = (try? JSONSerialization.data(withJSONObject: fields)) ?? Data()
         let decoded = try? JSONDecoder().decode(Click.self, from: old)
         XCTAssertEqual(decoded, Click(target: .body, action: .none, keepsMessage: true))
-        let click = Click(target: .button(id: "2"), action: .none, logsWhenDismissed: true, stopsAutoClose: true)
+        let click = Click(target: .button(id: "2"), action: .none, logging: .whenDismissed, stopsAutoClose: true)
         XCTAssertEqual(try? JSONDecoder().decode(Click.self, from: JSONEncoder().encode(click)), click)
     }
 
