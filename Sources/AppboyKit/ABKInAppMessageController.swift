@@ -143,29 +143,27 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
         return .displayInAppMessageNow
     }
 
-    /// With the keyboard up: without the built-in UI, nil (the message is stacked for the keyboard, rule 28c). With
-    /// it, as upstream's UI decides: the controller delegate's question first (asked before the UI sees the
-    /// message); then the UI starts from "later" for the keyboard, and its UI delegate's keyboard question, if
-    /// implemented, or else the controller delegate's answer, if it has the question, overrules that (upstream
-    /// asks the controller delegate a second time there; its first answer is used here). nil: nobody overruled it.
+    /// With the keyboard up (rule 28c): without the built-in UI, nil (the message is stacked for the keyboard). With
+    /// it, the controller delegate's question comes first, as upstream asks it before the UI sees the message (later or
+    /// discard decide); then the UI delegate's (deprecated) keyboard question decides if the delegate implements it;
+    /// otherwise nil: the message waits for the keyboard, as the rule says. (Upstream's UI would also let the
+    /// controller delegate's display question, asked a second time there, overrule the keyboard; the rule does not.)
     private func keyboardDisplayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice? {
         guard let builtIn = builtInUI else { return nil }
         let trace = environment.trace
-        var controllerAnswered = false
         if let delegate {
-            let asked: (value: ABKInAppMessageDisplayChoice, implemented: Bool)
+            let choice: ABKInAppMessageDisplayChoice
             if m.object.isControl {
                 trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
-                asked = OptionalRequirement.call { delegate.beforeControlMessageImpressionLogged(m.object) }
+                choice = delegate.beforeControlMessageImpressionLogged(m.object)
             } else {
                 trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
-                asked = OptionalRequirement.call { delegate.before(inAppMessageDisplayed: m.object) }
+                choice = delegate.before(inAppMessageDisplayed: m.object)
             }
-            if asked.value != .displayInAppMessageNow { return asked.value }
-            controllerAnswered = asked.implemented
+            if choice != .displayInAppMessageNow { return choice }
         }
         if !m.object.isControl, let own = builtIn.uiDelegateDisplayChoice(for: m.object) { return own }
-        return controllerAnswered ? .displayInAppMessageNow : nil
+        return nil
     }
 
     private static func decision(_ choice: ABKInAppMessageDisplayChoice, for m: AppboyMessage) -> Decision {

@@ -438,22 +438,27 @@ final class AppboyUITests: XCTestCase {
         XCTAssertEqual(h.displayCount("s"), 0)
     }
 
-    func test_rule28c_withTheKeyboardUpTheControllerDelegatesAnswerOverrulesTheKeyboard() {
+    func test_rule28c_withTheKeyboardUpTheControllerDelegateDoesNotOverruleTheKeyboard() {
         let (h, appboy) = startAppboy()
         let delegate = RecordingDelegate()
         appboy.inAppMessageController.delegate = delegate
         h.setKeyboardVisible(true)
-        let shown = localSlideup("shown")
-        appboy.inAppMessageController.add(shown)
+        let waits = localSlideup("waits")
+        appboy.inAppMessageController.add(waits)
         h.settle()
-        XCTAssertEqual(h.displayCount(shown), 1, "the controller delegate's 'now' overrules the keyboard in the built-in UI")
-        XCTAssertEqual(delegate.asked.map(\.messageID), [shown.messageID])
-        appboy.inAppMessageController.inAppMessageUIController?.hideCurrent(inAppMessage: false)
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: waits.messageID), .stacked(.keyboardVisible),
+                       "the controller delegate's 'now' does not overrule the keyboard (rule 28c)")
+        XCTAssertEqual(delegate.asked.map(\.messageID), [waits.messageID], "asked first, as upstream asks it before its UI")
+        // Its other answers still decide.
+        delegate.script = [.discardInAppMessage]
+        let dropped = localSlideup("dropped")
+        appboy.inAppMessageController.add(dropped)
         h.settle()
-        delegate.script = [.reenqueueInAppMessage]
-        let later = localSlideup("later")
-        appboy.inAppMessageController.add(later)
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: dropped.messageID), .discarded(.discardedByDecision))
+        // Keyboard down: the message on the stack is displayed when offered again.
+        h.setKeyboardVisible(false)
+        appboy.inAppMessageController.displayNextInAppMessage()
         h.settle()
-        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: later.messageID), .stacked(.reenqueued))
+        XCTAssertEqual(h.displayCount(waits), 1)
     }
 }
