@@ -143,13 +143,14 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
         return .displayInAppMessageNow
     }
 
-    /// With the keyboard up (rule 28c): without the built-in UI, nil (the message is stacked for the keyboard). With
-    /// it, the controller delegate's question comes first, as upstream asks it before the UI sees the message (later or
-    /// discard decide); then the UI delegate's (deprecated) keyboard question decides if the delegate implements it;
-    /// otherwise nil: the message waits for the keyboard, as the rule says. (Upstream's UI would also let the
-    /// controller delegate's display question, asked a second time there, overrule the keyboard; the rule does not.)
+    /// With the keyboard up (rule 28c): without the built-in UI or its UI delegate, nil (the message is stacked for the
+    /// keyboard, no one asked). With a UI delegate, the controller delegate's question comes first, as upstream asks it
+    /// before the UI sees the message (later or discard decide); then the UI delegate's (deprecated) keyboard question
+    /// decides if the delegate implements it; otherwise nil: the message waits for the keyboard, as the rule says.
+    /// (Upstream's UI would also let the controller delegate's display question, asked a second time there,
+    /// overrule the keyboard; the rule does not.)
     private func keyboardDisplayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice? {
-        guard let builtIn = builtInUI else { return nil }
+        guard let builtIn = builtInUI, builtIn.hasUIDelegate else { return nil }
         let trace = environment.trace
         if let delegate {
             let choice: ABKInAppMessageDisplayChoice

@@ -59,6 +59,8 @@ package protocol ABKInAppMessageBuiltInUI: ABKInAppMessageUIControlling {
     init()
     /// Called once, by the controller that made it.
     func attach(to controller: ABKInAppMessageController)
+    /// Whether a UI delegate is set.
+    var hasUIDelegate: Bool { get }
     /// The UI delegate's answer to its (deprecated) display question, asked with the keyboard as the UI sees it;
     /// nil without a UI delegate or when it does not implement the question.
     func uiDelegateDisplayChoice(for inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice?

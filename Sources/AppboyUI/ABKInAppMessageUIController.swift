@@ -87,6 +87,8 @@ open class ABKInAppMessageUIController: NSObject, ABKInAppMessageUIControlling, 
 
     // MARK: The controller's flow (ABKInAppMessageBuiltInUI)
 
+    package var hasUIDelegate: Bool { uiDelegate != nil }
+
     package func uiDelegateDisplayChoice(for inAppMessage: ABKInAppMessage) -> ABKInAppMessageDisplayChoice? {
         guard let d = uiDelegate else { return nil }
         let keyboard = keyboardVisible

@@ -439,7 +439,9 @@ final class AppboyUITests: XCTestCase {
     }
 
     func test_rule28c_withTheKeyboardUpTheControllerDelegateDoesNotOverruleTheKeyboard() {
-        let (h, appboy) = startAppboy()
+        // A UI delegate without the keyboard question, and a controller delegate that says "now".
+        let ui = CustomViewDelegate()
+        let (h, appboy, _) = start(ui, [])
         let delegate = RecordingDelegate()
         appboy.inAppMessageController.delegate = delegate
         h.setKeyboardVisible(true)
@@ -460,5 +462,16 @@ final class AppboyUITests: XCTestCase {
         appboy.inAppMessageController.displayNextInAppMessage()
         h.settle()
         XCTAssertEqual(h.displayCount(waits), 1)
+
+        // Without a UI delegate nobody is asked while the keyboard is up: the message waits, as without the built-in UI.
+        appboy.inAppMessageController.inAppMessageUIController?.hideCurrent(inAppMessage: false)
+        (appboy.inAppMessageController.inAppMessageUIController as? ABKInAppMessageUIController)?.uiDelegate = nil
+        h.setKeyboardVisible(true)
+        let asked = delegate.asked.count
+        let quiet = localSlideup("quiet")
+        appboy.inAppMessageController.add(quiet)
+        h.settle()
+        XCTAssertEqual(appboy.inAppMessageController.presenter.state(of: quiet.messageID), .stacked(.keyboardVisible))
+        XCTAssertEqual(delegate.asked.count, asked)
     }
 }
