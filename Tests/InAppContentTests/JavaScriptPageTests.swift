@@ -27,6 +27,39 @@ final class JavaScriptPageTests: XCTestCase {
         page.events.compactMap { if case .scriptError(let f) = $0.kind { return f.description } else { return nil } }
     }
 
+    /// NodeList and HTMLCollection exist as in a browser (polyfills that assign to their prototypes run), and the
+    /// collections a browser keeps live follow the tree; querySelectorAll stays a snapshot.
+    func testCollectionsAreNodeListsAndHTMLCollectionsAndTheLiveOnesFollowTheTree() throws {
+        let (page, _) = try page("""
+        <ul id="list"><li class="item">a</li><li class="item">b</li></ul>
+        <script>
+        if (!NodeList.prototype.forEach) NodeList.prototype.forEach = Array.prototype.forEach;   // a common polyfill
+        NodeList.prototype.extra = function () { return 'polyfilled ' + this.length; };
+        var list = document.getElementById('list');
+        var byClass = document.getElementsByClassName('item'), byTag = list.getElementsByTagName('li');
+        var children = list.children, nodes = list.childNodes, snapshot = document.querySelectorAll('.item');
+        var li = document.createElement('li'); li.className = 'item'; li.textContent = 'c'; list.appendChild(li);
+        var facts = [
+          snapshot instanceof NodeList, children instanceof HTMLCollection, byClass instanceof HTMLCollection,
+          Object.prototype.toString.call(snapshot), Object.prototype.toString.call(children),
+          snapshot.length, byClass.length, byTag.length, children.length, nodes.length,
+          children === list.children, children.item(2).textContent, children.namedItem('nope'), byClass[2].textContent,
+          Array.from(byClass).map(e => e.textContent).join(''), snapshot.extra(), nodes.extra(),
+          list.style instanceof CSSStyleDeclaration, typeof CSSStyleDeclaration,
+        ];
+        list.removeChild(li);
+        facts.push(byClass.length, children.length, [...children].length);
+        </script>
+        """)
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(page.evaluate("facts.map(String).join(',')"), .success(.string([
+            "true", "true", "true", "[object NodeList]", "[object HTMLCollection]",
+            "2", "3", "3", "3", "3",
+            "true", "c", "null", "c", "abc", "polyfilled 2", "polyfilled 3",
+            "true", "function", "2", "2", "2",
+        ].joined(separator: ","))))
+    }
+
     /// A tap builds only the events something listens for, wherever that is on the path: a capture listener on
     /// the window, an `on…` attribute on an ancestor, a handler property, a listener added by an earlier event of
     /// the same tap, focus listeners on the document. Each still arrives in a browser's order.

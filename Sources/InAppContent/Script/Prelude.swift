@@ -61,7 +61,52 @@ function wrap(id, knownKind, knownName) {
   cache.set(id, n);
   return n;
 }
-const ids = a => { const r = a.map(x => wrap(x)); r.item = i => r[i] || null; return r; };
+// Query results: arrays whose prototype is NodeList's (querySelectorAll) or HTMLCollection's (document.forms,
+// form.elements, select.options…), so `instanceof`, `item()` and the usual polyfills (`NodeList.prototype.forEach =
+// Array.prototype.forEach`) work. These are snapshots; the collections a browser keeps live are below.
+class NodeList extends Array {
+  item(i) { return this[i] || null; }
+  get [Symbol.toStringTag]() { return 'NodeList'; }
+}
+class HTMLCollection extends Array {
+  item(i) { return this[i] || null; }
+  namedItem(n) { n = String(n); return this.find(e => e.id === n || e.getAttribute('name') === n) || null; }
+  get [Symbol.toStringTag]() { return 'HTMLCollection'; }
+}
+const ids = a => Object.setPrototypeOf(a.map(x => wrap(x)), NodeList.prototype);
+const collection = nodes => Object.setPrototypeOf(Array.from(nodes), HTMLCollection.prototype);
+// Live collections (childNodes, children, getElementsByTagName/ClassName) follow the tree as a browser's do: a read
+// after the tree changed (its version) reads it again; otherwise the last snapshot answers.
+const INDEX = /^(0|[1-9]\d*)$/;
+function liveCollection(Kind, read) {
+  let version = -1, items = null;
+  const now = () => {
+    const v = H('dom.version');
+    if (v !== version || items === null) { version = v; items = Object.setPrototypeOf(read().map(x => wrap(x)), Kind.prototype); }
+    return items;
+  };
+  return new Proxy(Object.create(Kind.prototype), {
+    get(t, k) {
+      if (Object.prototype.hasOwnProperty.call(t, k)) return t[k];
+      const a = now(), v = a[k];
+      return typeof v === 'function' && k !== 'constructor' ? v.bind(a) : v;
+    },
+    has(t, k) { return k in t || k in now(); },
+    set(t, k, v) { if (k === 'length' || (typeof k === 'string' && INDEX.test(k))) return true; t[k] = v; return true; },
+    ownKeys(t) { return [...Reflect.ownKeys(now()).filter(k => k !== 'length'), ...Reflect.ownKeys(t)]; },
+    getOwnPropertyDescriptor(t, k) {
+      if (Object.prototype.hasOwnProperty.call(t, k)) return Reflect.getOwnPropertyDescriptor(t, k);
+      if (k === 'length') return undefined;
+      const d = Reflect.getOwnPropertyDescriptor(now(), k);
+      if (d) { d.configurable = true; d.writable = false; }
+      return d;
+    },
+    deleteProperty(t, k) { return delete t[k]; },
+  });
+}
+function cachedLive(node, key, Kind, read) {
+  return node[key] || (Object.defineProperty(node, key, { value: liveCollection(Kind, read) }), node[key]);
+}
 function toNode(x) { return (x instanceof Node) ? x : g.document.createTextNode(String(x)); }
 function reportError(e) {
   try {
@@ -276,7 +321,7 @@ class Node extends EventTarget {
   get nodeType() { return NODE_TYPES[H('dom.kind', this.__id)]; }
   get parentNode() { return wrap(H('dom.parent', this.__id)); }
   get parentElement() { const p = this.parentNode; return p && p.nodeType === 1 ? p : null; }
-  get childNodes() { return ids(H('dom.children', this.__id)); }
+  get childNodes() { return cachedLive(this, '__cn', NodeList, () => H('dom.children', this.__id)); }
   get firstChild() { return wrap(H('dom.first', this.__id)); }
   get lastChild() { return wrap(H('dom.last', this.__id)); }
   get nextSibling() { return wrap(H('dom.next', this.__id)); }
@@ -318,14 +363,14 @@ class Comment extends CharacterData {}
 class DocumentType extends Node { get name() { return H('dom.doctype', this.__id); } }
 function sibling(n, op) { let s = H(op, n.__id); while (s !== null && H('dom.kind', s) !== 2) s = H(op, s); return wrap(s); }
 const ParentNode = {
-  get children() { return ids(H('dom.children', this.__id, true)); },
+  get children() { return cachedLive(this, '__ch', HTMLCollection, () => H('dom.children', this.__id, true)); },
   get childElementCount() { return H('dom.children', this.__id, true).length; },
   get firstElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[0] : null); },
   get lastElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[c.length - 1] : null); },
   querySelector(s) { return query(this, String(s), false); },
   querySelectorAll(s) { return query(this, String(s), true); },
-  getElementsByTagName(t) { return ids(H('dom.query', this.__id, t === '*' ? '*' : String(t).replace(/[^\w-]/g, ''), true)); },
-  getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return sel ? ids(H('dom.query', this.__id, sel, true)) : []; },
+  getElementsByTagName(t) { const sel = t === '*' ? '*' : String(t).replace(/[^\w-]/g, ''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); },
+  getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); },
   append(...ns) { for (const n of ns) this.appendChild(toNode(n)); },
   prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); },
   replaceChildren(...ns) { H('dom.setText', this.__id, ''); this.append(...ns); },
@@ -373,6 +418,7 @@ function parseStyle(text) {
   }
   return m;
 }
+class CSSStyleDeclaration { constructor() { throw new TypeError('Illegal constructor'); } }
 function styleObject(el) {
   const read = () => parseStyle(el.getAttribute('style'));
   const write = m => { const s = [...m].filter(([, v]) => v !== '').map(([k, v]) => k + ': ' + v + ';').join(' '); if (s || el.hasAttribute('style')) el.setAttribute('style', s); };
@@ -383,6 +429,7 @@ function styleObject(el) {
     getPropertyPriority(k) { return (read().get(String(k).toLowerCase()) || '').includes('!important') ? 'important' : ''; },
     item(i) { return [...read().keys()][i] || ''; },
   };
+  Object.setPrototypeOf(api, CSSStyleDeclaration.prototype);
   return new Proxy(api, {
     get(t, k) {
       if (typeof k === 'symbol') return undefined;
@@ -599,11 +646,11 @@ class HTMLTextAreaElement extends HTMLElement {
 reflect(HTMLTextAreaElement, ['placeholder']); reflect(HTMLTextAreaElement, ['readOnly'], 'bool');
 class HTMLSelectElement extends HTMLElement {
   get type() { return this.hasAttribute('multiple') ? 'select-multiple' : 'select-one'; }
-  get options() { const o = this.querySelectorAll('option'); o.item = i => o[i] || null; return o; }
+  get options() { return collection(this.querySelectorAll('option')); }
   get length() { return this.options.length; }
   get selectedIndex() { const o = this.options; if (this.__si !== undefined && this.__si < o.length) return this.__si; const i = o.findIndex(x => x.hasAttribute('selected')); return i >= 0 ? i : (o.length && !this.hasAttribute('multiple') ? 0 : -1); }
   set selectedIndex(i) { setOwn(this, '__si', +i); }
-  get selectedOptions() { const i = this.selectedIndex; return i >= 0 ? [this.options[i]] : []; }
+  get selectedOptions() { const i = this.selectedIndex; return collection(i >= 0 ? [this.options[i]] : []); }
   get value() { const i = this.selectedIndex; return i >= 0 ? this.options[i].value : ''; }
   set value(v) { const i = this.options.findIndex(o => o.value === String(v)); setOwn(this, '__si', i); }
   add(o, before) { this.insertBefore(o, typeof before === 'number' ? this.options[before] : before || null); }
@@ -625,7 +672,7 @@ class HTMLButtonElement extends HTMLElement {
 }
 for (const C of [HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, HTMLButtonElement]) mixin(C, FORM_FIELD);
 class HTMLFormElement extends HTMLElement {
-  get elements() { const id = this.id; const all = g.document.querySelectorAll('input, select, textarea, button, fieldset, output').filter(e => formOf(e) === this);
+  get elements() { const id = this.id; const all = collection(g.document.querySelectorAll('input, select, textarea, button, fieldset, output').filter(e => formOf(e) === this));
     for (const e of all) { const n = e.getAttribute('name') || e.id; if (n && !(n in all)) all[n] = e; } all.namedItem = n => all[n] || null; return all; }
   get length() { return this.elements.length; }
   submit() { submitForm(this, null, false); }
@@ -834,10 +881,10 @@ class Document extends Node {
   get compatMode() { return H('dom.quirks') ? 'BackCompat' : 'CSS1Compat'; }
   get characterSet() { return 'UTF-8'; } get charset() { return 'UTF-8'; }
   get doctype() { return this.childNodes.find(n => n instanceof DocumentType) || null; }
-  get forms() { return this.querySelectorAll('form'); }
-  get images() { return this.querySelectorAll('img'); }
-  get links() { return this.querySelectorAll('a[href], area[href]'); }
-  get scripts() { return this.querySelectorAll('script'); }
+  get forms() { return collection(this.querySelectorAll('form')); }
+  get images() { return collection(this.querySelectorAll('img')); }
+  get links() { return collection(this.querySelectorAll('a[href], area[href]')); }
+  get scripts() { return collection(this.querySelectorAll('script')); }
   get currentScript() { return currentScript; }
   getElementById(id) { return wrap(H('dom.byId', String(id))); }
   getElementsByName(n) { return this.querySelectorAll('[name]').filter(e => e.getAttribute('name') === String(n)); }
@@ -882,7 +929,7 @@ for (const [n, C] of Object.entries({ EventTarget, Node, CharacterData, Text, Co
   HTMLFormElement, HTMLLabelElement, HTMLTemplateElement, HTMLBodyElement, HTMLDialogElement, HTMLMediaElement, HTMLVideoElement: HTMLMediaElement,
   HTMLAudioElement: HTMLMediaElement, HTMLCanvasElement, HTMLDivElement: HTMLElement, HTMLSpanElement: HTMLElement, HTMLParagraphElement: HTMLElement,
   Event, UIEvent, MouseEvent, PointerEvent, TouchEvent, KeyboardEvent, InputEvent, FocusEvent, CustomEvent, SubmitEvent, ErrorEvent, MediaQueryListEvent,
-  DOMTokenList, DOMException })) def(n, C);
+  DOMTokenList, DOMException, NodeList, HTMLCollection, CSSStyleDeclaration })) def(n, C);
 const doc = wrap(0);
 docNode = doc;
 def('document', doc);
