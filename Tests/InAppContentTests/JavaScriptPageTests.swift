@@ -60,6 +60,25 @@ final class JavaScriptPageTests: XCTestCase {
         ].joined(separator: ","))))
     }
 
+    /// `validationMessage` gives WebKit's message for the first failing constraint (what a template shows under a
+    /// field), a custom message first; a valid field has none.
+    func testValidationMessagesAreWebKits() throws {
+        let (page, _) = try page("""
+        <form><input id="req" required><input id="mail" type="email" value="nope"><input id="num" type="number" min="1" max="5" value="7">
+        <input id="low" type="number" min="3" value="1"><input id="box" type="checkbox" required>
+        <select id="sel" required><option value="">Pick</option><option>A</option></select><input id="pat" pattern="[0-9]+" value="x">
+        <input id="ok" value="fine"></form>
+        """)
+        XCTAssertEqual(page.evaluate("['req','mail','num','low','box','sel','pat','ok'].map(id => document.getElementById(id).validationMessage).join('|')"),
+                       .success(.string([
+                           "Fill out this field", "Enter an email address", "Value must be less than or equal to 5",
+                           "Value must be greater than or equal to 3", "Select this checkbox", "Select an item in the list",
+                           "Match the requested format", "",
+                       ].joined(separator: "|"))))
+        XCTAssertEqual(page.evaluate("const m = document.getElementById('mail'); m.setCustomValidity('Use your work address'); [m.validationMessage, m.validity.customError, (m.setCustomValidity(''), m.validationMessage)].join('|')"),
+                       .success(.string("Use your work address|true|Enter an email address")))
+    }
+
     /// A tap builds only the events something listens for, wherever that is on the path: a capture listener on
     /// the window, an `on…` attribute on an ancestor, a handler property, a listener added by an earlier event of
     /// the same tap, focus listeners on the document. Each still arrives in a browser's order.

@@ -584,12 +584,29 @@ const FORM_FIELD = { get form() { return formOf(this); }, get disabled() { retur
   get name() { return this.getAttribute('name') || ''; }, set name(v) { this.setAttribute('name', v); },
   get required() { return this.hasAttribute('required'); }, set required(v) { this.toggleAttribute('required', !!v); },
   get willValidate() { return !isDisabled(this) && !/^(hidden|button|reset)$/.test(this.type || ''); },
-  get validity() { return validity(this); }, get validationMessage() { return validity(this).valid ? '' : 'Please fill out this field.'; },
+  get validity() { return validity(this); }, get validationMessage() { return validationMessage(this); },
   checkValidity() { const ok = validity(this).valid; if (!ok) dispatch(this, new Event('invalid', { cancelable: true })); return ok; },
   reportValidity() { return this.checkValidity(); },
   setCustomValidity(m) { Object.defineProperty(this, '__custom', { value: String(m), configurable: true }); },
   get labels() { const id = this.id; return g.document.querySelectorAll('label').filter(l => (id && l.getAttribute('for') === id) || (!l.hasAttribute('for') && l.contains(this))); },
 };
+// The message WebKit gives for the first failing constraint (its English strings); a custom message comes first.
+function validationMessage(el) {
+  if (!el.willValidate) return '';
+  const v = validity(el), type = el.type;
+  if (v.customError) return el.__custom;
+  if (v.valueMissing) return type === 'checkbox' ? 'Select this checkbox' : type === 'radio' ? 'Select one of these options'
+    : type === 'file' ? 'Select a file' : el.localName === 'select' ? 'Select an item in the list' : 'Fill out this field';
+  if (v.typeMismatch) return type === 'email' ? 'Enter an email address' : type === 'url' ? 'Enter a URL' : 'Invalid value';
+  if (v.patternMismatch) return 'Match the requested format';
+  if (v.tooShort) return 'Use at least ' + parseInt(el.getAttribute('minlength'), 10) + ' characters';
+  if (v.tooLong) return 'Use no more than ' + parseInt(el.getAttribute('maxlength'), 10) + ' characters';
+  if (v.rangeUnderflow) return 'Value must be greater than or equal to ' + el.getAttribute('min');
+  if (v.rangeOverflow) return 'Value must be less than or equal to ' + el.getAttribute('max');
+  if (v.stepMismatch) return 'Enter a valid value';
+  if (v.badInput) return type === 'number' ? 'Enter a number' : 'Enter a valid value';
+  return '';
+}
 function validity(el) {
   const v = { valueMissing: false, typeMismatch: false, patternMismatch: false, tooLong: false, tooShort: false, rangeUnderflow: false, rangeOverflow: false, stepMismatch: false, badInput: false, customError: !!el.__custom, valid: true };
   if (!el.willValidate) return v;
