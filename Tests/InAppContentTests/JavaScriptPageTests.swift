@@ -79,6 +79,42 @@ final class JavaScriptPageTests: XCTestCase {
                        .success(.string("Use your work address|true|Enter an email address")))
     }
 
+    /// MutationObserver delivers records as a browser does (checked against Chromium with the same page): child
+    /// lists, attributes with old values and filters, character data, subtree, takeRecords, disconnect, one
+    /// callback per observer per microtask. (Chromium adds one more record, for the whitespace its parser inserts
+    /// after the script: here a page's scripts run once the whole document is parsed.)
+    func testMutationObserverRecordsAsInABrowser() throws {
+        let (page, _) = try page(#"""
+        <ul id="u"><li id="a">a</li></ul><p id="p" class="x">t</p>
+        <script>
+        var log = [];
+        var u = document.getElementById('u'), p = document.getElementById('p');
+        var mo = new MutationObserver(function (recs, obs) {
+          log.push(recs.map(function (r) {
+            return r.type + ':' + (r.target.id || r.target.nodeName) + ':+' + r.addedNodes.length + '-' + r.removedNodes.length +
+              ':' + (r.attributeName || '') + ':' + r.oldValue + ':' + (r.previousSibling ? (r.previousSibling.id || r.previousSibling.nodeName) : 'null');
+          }).join(';') + '|' + (obs === mo) + '|' + (recs[0] instanceof MutationRecord));
+        });
+        mo.observe(document.body, { childList: true, subtree: true, attributes: true, attributeOldValue: true, characterData: true, characterDataOldValue: true });
+        var li = document.createElement('li'); li.id = 'b'; u.appendChild(li);
+        p.setAttribute('class', 'y');
+        p.firstChild.data = 'changed';
+        u.removeChild(document.getElementById('a'));
+        p.innerHTML = '<b>1</b><i>2</i>';
+        var taken = mo.takeRecords().length;
+        p.classList.add('z');
+        var mo2 = new MutationObserver(function (r) { log.push('mo2:' + r.length); });
+        mo2.observe(p, { attributes: true, attributeFilter: ['data-k'] });
+        p.dataset.k = '1'; p.setAttribute('title', 'ignored by filter');
+        setTimeout(function () { mo.disconnect(); p.setAttribute('class', 'after'); setTimeout(function () { document.title = 'taken=' + taken + ' ' + log.join(' / '); }, 0); }, 0);
+        </script>
+        """#)
+        page.advanceTime(by: 1)
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(page.evaluate("document.title"), .success(.string(
+            "taken=5 attributes:p:+0-0:class:y:null;attributes:p:+0-0:data-k:null:null;attributes:p:+0-0:title:null:null|true|true / mo2:1")))
+    }
+
     /// A tap builds only the events something listens for, wherever that is on the path: a capture listener on
     /// the window, an `on…` attribute on an ancestor, a handler property, a listener added by an earlier event of
     /// the same tap, focus listeners on the document. Each still arrives in a browser's order.

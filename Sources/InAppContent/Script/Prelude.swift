@@ -316,6 +316,95 @@ const EVENT_TYPES = ['click','dblclick','mousedown','mouseup','mousemove','mouse
   'keypress','input','change','submit','reset','focus','blur','focusin','focusout','load','error','scroll','resize','select',
   'invalid','animationend','transitionend','contextmenu','wheel','beforeinput','toggle'];
 
+// ---- Mutations and their observers ----
+// Every change of the tree goes through these; with no MutationObserver registered they cost one check.
+const registrations = [];   // { observer, node, options }
+function observing() { return registrations.length > 0; }
+function insertNode(parent, child, ref) {
+  if (!observing()) return startScripts(H('dom.insert', child.__id, ref ? ref.__id : null, parent.__id));
+  const added = child.nodeType === 11 ? Array.from(child.childNodes) : [child];
+  const oldParent = child.nodeType === 11 ? null : child.parentNode;
+  if (oldParent) removedRecord(oldParent, child);
+  const previous = ref ? ref.previousSibling : parent.lastChild;
+  const started = H('dom.insert', child.__id, ref ? ref.__id : null, parent.__id);
+  if (added.length) queueMutation(parent, 'childList', { addedNodes: added, previousSibling: previous === child ? child.previousSibling : previous, nextSibling: ref });
+  startScripts(started);
+}
+function removeNode(node) {
+  const parent = observing() ? node.parentNode : null;
+  if (parent) removedRecord(parent, node);
+  H('dom.remove', node.__id);
+}
+function removedRecord(parent, node) {
+  queueMutation(parent, 'childList', { removedNodes: [node], previousSibling: node.previousSibling, nextSibling: node.nextSibling });
+}
+function childListBefore(node) { return { removed: Array.from(node.childNodes) }; }
+function childListAfter(node, before) {
+  const added = Array.from(node.childNodes);
+  if (before.removed.length || added.length) queueMutation(node, 'childList', { removedNodes: before.removed, addedNodes: added });
+}
+function setData(node, v) {
+  const old = observing() ? H('dom.data', node.__id) : undefined;
+  H('dom.setData', node.__id, v);
+  if (old !== undefined) queueMutation(node, 'characterData', { oldValue: old });
+}
+function attributeChanged(el, name, old) { queueMutation(el, 'attributes', { attributeName: name, oldValue: old }); }
+function queueMutation(target, type, fields) {
+  for (const r of registrations) {
+    const o = r.options;
+    if (r.node !== target && !(o.subtree && r.node.contains(target))) continue;
+    if (type === 'childList' && !o.childList) continue;
+    if (type === 'attributes' && (!o.attributes || (o.attributeFilter && !o.attributeFilter.includes(fields.attributeName)))) continue;
+    if (type === 'characterData' && !o.characterData) continue;
+    const keepOld = type === 'attributes' ? o.attributeOldValue : type === 'characterData' ? o.characterDataOldValue : false;
+    const obs = r.observer;
+    // One record per observer, whichever of its registrations matched first.
+    if (obs.__q.length && obs.__q[obs.__q.length - 1].__source === fields) continue;
+    const rec = Object.assign(Object.create(MutationRecord.prototype), {
+      type, target, addedNodes: ids([]), removedNodes: ids([]), previousSibling: null, nextSibling: null,
+      attributeName: null, attributeNamespace: null, oldValue: null });
+    if (fields.addedNodes) rec.addedNodes = Object.setPrototypeOf(fields.addedNodes.slice(), NodeList.prototype);
+    if (fields.removedNodes) rec.removedNodes = Object.setPrototypeOf(fields.removedNodes.slice(), NodeList.prototype);
+    if (fields.previousSibling) rec.previousSibling = fields.previousSibling;
+    if (fields.nextSibling) rec.nextSibling = fields.nextSibling;
+    if (fields.attributeName) rec.attributeName = fields.attributeName;
+    if (keepOld && fields.oldValue !== undefined) rec.oldValue = fields.oldValue;
+    Object.defineProperty(rec, '__source', { value: fields });
+    obs.__q.push(rec);
+    if (!obs.__scheduled) {
+      obs.__scheduled = true;
+      queueMicrotask(() => {
+        obs.__scheduled = false;
+        const records = obs.takeRecords();
+        if (records.length) { try { obs.__cb.call(obs, records, obs); } catch (e) { reportError(e); } }
+      });
+    }
+  }
+}
+class MutationRecord {}
+class MutationObserver {
+  constructor(callback) {
+    if (typeof callback !== 'function') throw new TypeError("Argument 1 ('callback') to the MutationObserver constructor must be a function");
+    Object.defineProperty(this, '__cb', { value: callback });
+    Object.defineProperty(this, '__q', { value: [], writable: true });
+    Object.defineProperty(this, '__scheduled', { value: false, writable: true });
+  }
+  observe(node, options) {
+    if (!(node instanceof Node)) throw new TypeError("Argument 1 ('target') to MutationObserver.observe must be an instance of Node");
+    const o = Object.assign({}, options || {});
+    if (o.attributeOldValue || o.attributeFilter) o.attributes = o.attributes === undefined ? true : o.attributes;
+    if (o.characterDataOldValue) o.characterData = o.characterData === undefined ? true : o.characterData;
+    if (!o.childList && !o.attributes && !o.characterData) throw new TypeError('The options object must set at least one of \'attributes\', \'characterData\', or \'childList\' to true.');
+    const existing = registrations.find(r => r.observer === this && r.node === node);
+    if (existing) existing.options = o; else registrations.push({ observer: this, node, options: o });
+  }
+  disconnect() {
+    for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
+    this.__q = [];
+  }
+  takeRecords() { const q = this.__q; this.__q = []; return q; }
+}
+
 // ---- Nodes ----
 class Node extends EventTarget {
   get nodeType() { return NODE_TYPES[H('dom.kind', this.__id)]; }
@@ -329,16 +418,16 @@ class Node extends EventTarget {
   get ownerDocument() { return this === g.document ? null : g.document; }
   get isConnected() { return H('dom.connected', this.__id); }
   get textContent() { return H('dom.text', this.__id); }
-  set textContent(v) { H('dom.setText', this.__id, v === null || v === undefined ? '' : String(v)); }
+  set textContent(v) { const m = observing() && childListBefore(this); H('dom.setText', this.__id, v === null || v === undefined ? '' : String(v)); if (m) childListAfter(this, m); }
   get nodeValue() { const k = H('dom.kind', this.__id); return k === 3 || k === 4 ? H('dom.data', this.__id) : null; }
-  set nodeValue(v) { const k = H('dom.kind', this.__id); if (k === 3 || k === 4) H('dom.setData', this.__id, String(v)); }
+  set nodeValue(v) { const k = H('dom.kind', this.__id); if (k === 3 || k === 4) setData(this, String(v)); }
   hasChildNodes() { return H('dom.first', this.__id) !== null; }
   contains(other) { return !!other && H('dom.contains', this.__id, other.__id); }
   getRootNode() { let n = this; for (let p = n.parentNode; p; p = p.parentNode) n = p; return n; }
-  appendChild(c) { startScripts(H('dom.insert', c.__id, null, this.__id)); return c; }
-  insertBefore(c, ref) { startScripts(H('dom.insert', c.__id, ref ? ref.__id : null, this.__id)); return c; }
-  removeChild(c) { if (!c || H('dom.parent', c.__id) !== this.__id) throw new DOMException('The node to be removed is not a child of this node.', 'NotFoundError'); H('dom.remove', c.__id); return c; }
-  replaceChild(n, old) { const s = H('dom.insert', n.__id, old.__id, this.__id); H('dom.remove', old.__id); startScripts(s); return old; }
+  appendChild(c) { insertNode(this, c, null); return c; }
+  insertBefore(c, ref) { insertNode(this, c, ref || null); return c; }
+  removeChild(c) { if (!c || H('dom.parent', c.__id) !== this.__id) throw new DOMException('The node to be removed is not a child of this node.', 'NotFoundError'); removeNode(c); return c; }
+  replaceChild(n, old) { insertNode(this, n, old); removeNode(old); return old; }
   cloneNode(deep) { return wrap(H('dom.clone', this.__id, !!deep)); }
   isEqualNode(o) { return !!o && H('dom.serialize', this.__id, true) === H('dom.serialize', o.__id, true); }
   isSameNode(o) { return this === o; }
@@ -351,10 +440,10 @@ class Node extends EventTarget {
 Node.ELEMENT_NODE = 1; Node.TEXT_NODE = 3; Node.COMMENT_NODE = 8; Node.DOCUMENT_NODE = 9; Node.DOCUMENT_FRAGMENT_NODE = 11;
 class CharacterData extends Node {
   get data() { return H('dom.data', this.__id); }
-  set data(v) { H('dom.setData', this.__id, String(v)); }
+  set data(v) { setData(this, String(v)); }
   get length() { return this.data.length; }
   appendData(s) { this.data = this.data + s; }
-  remove() { H('dom.remove', this.__id); }
+  remove() { removeNode(this); }
   get nextElementSibling() { return sibling(this, 'dom.next'); }
   get previousElementSibling() { return sibling(this, 'dom.prev'); }
 }
@@ -373,7 +462,7 @@ const ParentNode = {
   getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); },
   append(...ns) { for (const n of ns) this.appendChild(toNode(n)); },
   prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); },
-  replaceChildren(...ns) { H('dom.setText', this.__id, ''); this.append(...ns); },
+  replaceChildren(...ns) { const m = observing() && childListBefore(this); H('dom.setText', this.__id, ''); if (m) childListAfter(this, m); this.append(...ns); },
 };
 // Selectors: CSSSelector in the host (combinators, structural and logical pseudo-classes, and :checked/:focus read
 // from the live state the host mirrors).
@@ -471,9 +560,9 @@ class Element extends Node {
   set style(v) { this.setAttribute('style', String(v)); }
   getAttribute(n) { return H('dom.attr', this.__id, String(n).toLowerCase()); }
   getAttributeNS(ns, n) { return this.getAttribute(n); }
-  setAttribute(n, v) { H('dom.setAttr', this.__id, String(n).toLowerCase(), String(v)); }
+  setAttribute(n, v) { n = String(n).toLowerCase(); const old = observing() ? this.getAttribute(n) : undefined; H('dom.setAttr', this.__id, n, String(v)); if (old !== undefined) attributeChanged(this, n, old); }
   setAttributeNS(ns, n, v) { this.setAttribute(n, v); }
-  removeAttribute(n) { H('dom.removeAttr', this.__id, String(n).toLowerCase()); }
+  removeAttribute(n) { n = String(n).toLowerCase(); const old = observing() ? this.getAttribute(n) : undefined; H('dom.removeAttr', this.__id, n); if (old !== undefined && old !== null) attributeChanged(this, n, old); }
   hasAttribute(n) { return this.getAttribute(n) !== null; }
   hasAttributes() { return H('dom.attrs', this.__id).length > 0; }
   toggleAttribute(n, f) { const has = this.hasAttribute(n); const want = f === undefined ? !has : !!f; if (want && !has) this.setAttribute(n, ''); if (!want && has) this.removeAttribute(n); return want; }
@@ -481,7 +570,7 @@ class Element extends Node {
   get attributes() { const a = H('dom.attrs', this.__id).map(([name, value]) => ({ name, value, localName: name, nodeName: name, nodeValue: value, specified: true }));
     a.getNamedItem = n => a.find(x => x.name === String(n).toLowerCase()) || null; a.item = i => a[i] || null; return a; }
   get innerHTML() { return H('dom.serialize', this.__id, false); }
-  set innerHTML(v) { H('dom.setHTML', this.__id, v === null ? '' : String(v)); }
+  set innerHTML(v) { const m = observing() && childListBefore(this); H('dom.setHTML', this.__id, v === null ? '' : String(v)); if (m) childListAfter(this, m); }
   get outerHTML() { return H('dom.serialize', this.__id, true); }
   set outerHTML(v) { const p = this.parentNode; if (!p) return; const f = wrap(H('dom.parseFragment', p.__id, String(v))); p.insertBefore(f, this); this.remove(); }
   insertAdjacentHTML(pos, html) {
@@ -502,7 +591,7 @@ class Element extends Node {
   get innerText() { return H('dom.innerText', this.__id); }
   set innerText(v) { this.textContent = v; }
   get outerText() { return this.innerText; }
-  remove() { H('dom.remove', this.__id); }
+  remove() { removeNode(this); }
   before(...ns) { const p = this.parentNode; if (p) for (const n of ns) p.insertBefore(toNode(n), this); }
   after(...ns) { const p = this.parentNode; if (!p) return; const ref = this.nextSibling; for (const n of ns) p.insertBefore(toNode(n), ref); }
   replaceWith(...ns) { const p = this.parentNode; if (!p) return; const ref = this.nextSibling; this.remove(); for (const n of ns) p.insertBefore(toNode(n), ref); }
@@ -1139,7 +1228,7 @@ def('XMLHttpRequest', XMLHttpRequest);
 def('WebSocket', class WebSocket extends EventTarget { constructor(u) { super(); H('network', 'WebSocket', String(u)); this.readyState = 3; setTimeout(() => dispatch(this, new Event('error')), 0); } send() {} close() {} });
 def('Image', class Image { constructor(w, h) { const i = doc.createElement('img'); if (w) i.width = w; if (h) i.height = h; return i; } });
 def('Option', class Option { constructor(t, v, d, s) { const o = doc.createElement('option'); if (t !== undefined) o.text = t; if (v !== undefined) o.value = v; if (d) o.setAttribute('selected', ''); if (s) o.selected = true; return o; } });
-def('MutationObserver', class MutationObserver { constructor() {} observe() {} disconnect() {} takeRecords() { return []; } });
+def('MutationObserver', MutationObserver); def('MutationRecord', MutationRecord); def('WebKitMutationObserver', MutationObserver);
 def('ResizeObserver', class ResizeObserver { constructor() {} observe() {} unobserve() {} disconnect() {} });
 def('IntersectionObserver', class IntersectionObserver { constructor(cb) { this.__cb = cb; } observe(el) { const cb = this.__cb; setTimeout(() => cb([{ target: el, isIntersecting: true, intersectionRatio: 1 }], this), 0); } unobserve() {} disconnect() {} takeRecords() { return []; } });
 def('AbortController', class AbortController { constructor() { const s = new EventTarget(); s.aborted = false; this.signal = s; } abort() { if (!this.signal.aborted) { this.signal.aborted = true; dispatch(this.signal, new Event('abort')); } } });
