@@ -117,15 +117,11 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     private func displayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice {
         let trace = environment.trace
         let builtIn = builtInUI
-        if let delegate {
-            if m.object.isControl {
-                trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
-                return delegate.beforeControlMessageImpressionLogged(m.object)
-            }
-            trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
-            let choice = delegate.before(inAppMessageDisplayed: m.object)
+        if let choice = controllerDelegateChoice(for: m) {
             // Upstream the built-in UI asks again before drawing: its UI delegate's (deprecated) display question.
-            if choice == .displayInAppMessageNow, let asked = builtIn?.uiDelegateDisplayChoice(for: m.object) { return asked }
+            if choice == .displayInAppMessageNow, !m.object.isControl, let asked = builtIn?.uiDelegateDisplayChoice(for: m.object) {
+                return asked
+            }
             return choice
         }
         if let builtIn {
@@ -151,20 +147,21 @@ open class ABKInAppMessageController: NSObject, @unchecked Sendable {
     /// overrule the keyboard; the rule does not.)
     private func keyboardDisplayChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice? {
         guard let builtIn = builtInUI, builtIn.hasUIDelegate else { return nil }
-        let trace = environment.trace
-        if let delegate {
-            let choice: ABKInAppMessageDisplayChoice
-            if m.object.isControl {
-                trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
-                choice = delegate.beforeControlMessageImpressionLogged(m.object)
-            } else {
-                trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
-                choice = delegate.before(inAppMessageDisplayed: m.object)
-            }
-            if choice != .displayInAppMessageNow { return choice }
-        }
+        if let choice = controllerDelegateChoice(for: m), choice != .displayInAppMessageNow { return choice }
         if !m.object.isControl, let own = builtIn.uiDelegateDisplayChoice(for: m.object) { return own }
         return nil
+    }
+
+    /// The controller delegate's display question for `m` (its control-message question for a control message),
+    /// traced; nil without a delegate.
+    private func controllerDelegateChoice(for m: AppboyMessage) -> ABKInAppMessageDisplayChoice? {
+        guard let delegate else { return nil }
+        if m.object.isControl {
+            environment.trace.record(.callback, "beforeControlMessageImpressionLogged(_:)", message: m.messageID)
+            return delegate.beforeControlMessageImpressionLogged(m.object)
+        }
+        environment.trace.record(.callback, "before(inAppMessageDisplayed:)", message: m.messageID)
+        return delegate.before(inAppMessageDisplayed: m.object)
     }
 
     private static func decision(_ choice: ABKInAppMessageDisplayChoice, for m: AppboyMessage) -> Decision {
