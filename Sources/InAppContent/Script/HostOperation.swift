@@ -168,4 +168,10 @@ enum HostOperation: Int, CaseIterable, Sendable {
         guard let op = HostOperation.byName[name] else { return nil }
         self = op
     }
+
+    /// The operation named `name`, or the error a script sees for a name the host does not answer.
+    static func named(_ name: String) throws(ScriptHostError) -> HostOperation {
+        guard let op = HostOperation(name: name) else { throw ScriptHostError("unknown host operation \(name)") }
+        return op
+    }
 }

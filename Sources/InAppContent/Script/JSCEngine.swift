@@ -350,10 +350,8 @@ final class JSCEngine: ScriptEngine {
         do throws(ScriptHostError) {
             switch host {
             case .operations(let answer):
-                guard let op = number.flatMap(HostOperation.init(rawValue:)) ?? HostOperation(name: string(of: argv[0])) else {
-                    throw ScriptHostError("unknown host operation \(string(of: argv[0]))")
-                }
-                return jsValue(try answer(op, args))
+                if let op = number.flatMap(HostOperation.init(rawValue:)) { return jsValue(try answer(op, args)) }
+                return jsValue(try answer(HostOperation.named(string(of: argv[0])), args))
             case .named(let answer):
                 let name = number.flatMap(HostOperation.init(rawValue:))?.name ?? string(of: argv[0])
                 return jsValue(try answer(name, args))

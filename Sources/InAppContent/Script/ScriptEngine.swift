@@ -98,10 +98,7 @@ enum ScriptHost {
         switch self {
         case .named(let f): return f
         case .operations(let f):
-            return { name, args throws(ScriptHostError) in
-                guard let op = HostOperation(name: name) else { throw ScriptHostError("unknown host operation \(name)") }
-                return try f(op, args)
-            }
+            return { name, args throws(ScriptHostError) in try f(HostOperation.named(name), args) }
         }
     }
 }
