@@ -73,8 +73,9 @@ class HTMLCollection extends Array {
   namedItem(n) { n = String(n); return this.find(e => e.id === n || e.getAttribute('name') === n) || null; }
   get [Symbol.toStringTag]() { return 'HTMLCollection'; }
 }
-const ids = a => Object.setPrototypeOf(a.map(x => wrap(x)), NodeList.prototype);
-const collection = nodes => Object.setPrototypeOf(Array.from(nodes), HTMLCollection.prototype);
+const listOf = (Kind, nodes) => Object.setPrototypeOf(nodes, Kind.prototype);
+const ids = a => listOf(NodeList, a.map(x => wrap(x)));
+const collection = nodes => listOf(HTMLCollection, Array.from(nodes));
 // Live collections (childNodes, children, getElementsByTagName/ClassName) follow the tree as a browser's do: a read
 // after the tree changed (its version) reads it again; otherwise the last snapshot answers.
 const INDEX = /^(0|[1-9]\d*)$/;
@@ -82,7 +83,7 @@ function liveCollection(Kind, read) {
   let version = -1, items = null;
   const now = () => {
     const v = H('dom.version');
-    if (v !== version || items === null) { version = v; items = Object.setPrototypeOf(read().map(x => wrap(x)), Kind.prototype); }
+    if (v !== version || items === null) { version = v; items = listOf(Kind, read().map(x => wrap(x))); }
     return items;
   };
   return new Proxy(Object.create(Kind.prototype), {
@@ -363,8 +364,8 @@ function queueMutation(target, type, fields) {
     const rec = Object.assign(Object.create(MutationRecord.prototype), {
       type, target, addedNodes: ids([]), removedNodes: ids([]), previousSibling: null, nextSibling: null,
       attributeName: null, attributeNamespace: null, oldValue: null });
-    if (fields.addedNodes) rec.addedNodes = Object.setPrototypeOf(fields.addedNodes.slice(), NodeList.prototype);
-    if (fields.removedNodes) rec.removedNodes = Object.setPrototypeOf(fields.removedNodes.slice(), NodeList.prototype);
+    if (fields.addedNodes) rec.addedNodes = listOf(NodeList, fields.addedNodes.slice());
+    if (fields.removedNodes) rec.removedNodes = listOf(NodeList, fields.removedNodes.slice());
     if (fields.previousSibling) rec.previousSibling = fields.previousSibling;
     if (fields.nextSibling) rec.nextSibling = fields.nextSibling;
     if (fields.attributeName) rec.attributeName = fields.attributeName;
