@@ -393,10 +393,10 @@ public final class PresentationEngine<Message: PresentableMessage>: @unchecked S
         case .proceed:
             if consultingDecision { decideThenShow(message, box: box) } else { showNow(message, fromStack: false) }
         case .keyboardQuestion:
-            let hooks = (box ?? hookBox).hooks
-            if let decision = hooks.keyboardDecision?(message) {
+            let hooksBox = box ?? hookBox
+            if let decision = hooksBox.hooks.keyboardDecision?(message) {
                 trace.record(.decision, decision.name, message: id, decisionDetails(decision).merging(["keyboardVisible": "true"]) { a, _ in a })
-                apply(decision, to: message, box: box ?? hookBox)
+                apply(decision, to: message, box: hooksBox)
             } else {
                 state.withLock { s in
                     s.stack.push(message)
