@@ -27,6 +27,25 @@ final class JavaScriptPageTests: XCTestCase {
         page.events.compactMap { if case .scriptError(let f) = $0.kind { return f.description } else { return nil } }
     }
 
+    /// A page script's completion value is dropped, as a browser drops it: when the last statement yields an element,
+    /// none of its getters run (a page's own enumerable getter here would have made a bridge call).
+    func testThePageScriptsCompletionValueIsNotReadProperty() throws {
+        let (page, rec) = try page("""
+        <div id="box"></div>
+        <script>
+        Object.defineProperty(HTMLElement.prototype, 'probe', { enumerable: true, get() { brazeBridge.logClick('probe read'); return 1; } });
+        var b = document.createElement('button');
+        document.getElementById('box').appendChild(b);
+        </script>
+        <a href="javascript:document.getElementById('box')">javascript URL</a>
+        """)
+        XCTAssertEqual(errors(page), [])
+        _ = try page.tap(page.document.elements(tag: "a")[0])
+        XCTAssertEqual(rec.calls, [])
+        XCTAssertEqual(page.evaluate("document.getElementById('box').probe"), .success(.number(1)))
+        XCTAssertEqual(rec.calls, ["logClick(\"probe read\")"])
+    }
+
     /// NodeList and HTMLCollection exist as in a browser (polyfills that assign to their prototypes run), and the
     /// collections a browser keeps live follow the tree; querySelectorAll stays a snapshot.
     func testCollectionsAreNodeListsAndHTMLCollectionsAndTheLiveOnesFollowTheTree() throws {

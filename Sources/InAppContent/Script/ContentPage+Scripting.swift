@@ -79,12 +79,11 @@ extension ContentPage {
         if let colon = code.firstIndex(of: ":") { code = String(code[code.index(after: colon)...]) }
         code = code.removingPercentEncoding ?? code
         return withScripting { s -> TapAction in
-            let r = s.engine.evaluate(code, sourceURL: "javascript-url", startLine: 1)
+            let failure = s.engine.execute(code, sourceURL: "javascript-url", startLine: 1)
             s.runDueTimers()
-            switch r {
-            case .success: return .script(source: url)
-            case .failure(let f): emit(.scriptError(f)); return .scriptFailed(source: url, error: .exception(f))
-            }
+            guard let f = failure else { return .script(source: url) }
+            emit(.scriptError(f))
+            return .scriptFailed(source: url, error: .exception(f))
         }
     }
 

@@ -287,16 +287,29 @@ final class JSCEngine: ScriptEngine {
         }
     }
 
+    func execute(_ source: String, sourceURL: String?, startLine: Int) -> ScriptFailure? {
+        enter {
+            var exception: JSValueRef?
+            _ = evaluateScript(source, sourceURL: sourceURL, startLine: startLine, &exception)
+            return exception.map { failure(from: $0, sourceURL: sourceURL) }
+        }
+    }
+
+    /// Evaluates `source` in the page's context (under the run lock): its completion value, as the engine's.
+    private func evaluateScript(_ source: String, sourceURL: String?, startLine: Int, _ exception: inout JSValueRef?) -> JSValueRef? {
+        lib.withString(source) { script in
+            if let sourceURL {
+                lib.withString(sourceURL) { lib.evaluateScript(ctx, script, nil, $0, Int32(clamping: startLine), &exception) }
+            } else {
+                lib.evaluateScript(ctx, script, nil, nil, Int32(clamping: startLine), &exception)
+            }
+        }
+    }
+
     private func evaluateRaw(_ source: String, sourceURL: String?, startLine: Int, strictResult: Bool) -> Result<ScriptValue, ScriptFailure> {
         enter {
             var exception: JSValueRef?
-            let value = lib.withString(source) { script in
-                if let sourceURL {
-                    lib.withString(sourceURL) { lib.evaluateScript(ctx, script, nil, $0, Int32(clamping: startLine), &exception) }
-                } else {
-                    lib.evaluateScript(ctx, script, nil, nil, Int32(clamping: startLine), &exception)
-                }
-            }
+            let value = evaluateScript(source, sourceURL: sourceURL, startLine: startLine, &exception)
             if let exception { return .failure(failure(from: exception, sourceURL: sourceURL)) }
             guard let converted = scriptValue(value, depth: 0) else {
                 if strictResult {

@@ -118,7 +118,7 @@ final class PageScripting {
 
     func runUserScripts(_ scripts: [ContentUserScript], atStart: Bool) {
         for (i, script) in scripts.enumerated() where script.atDocumentStart == atStart {
-            if case .failure(let f) = engine.evaluate(script.source, sourceURL: "user-script-\(i + 1)", startLine: 1) {
+            if let f = engine.execute(script.source, sourceURL: "user-script-\(i + 1)", startLine: 1) {
                 page?.emit(.scriptError(f))
             }
         }
@@ -145,7 +145,7 @@ final class PageScripting {
                 source = text
             }
             _ = engine.call("__oiaInternal.syncNamed", [])
-            if case .failure(let f) = engine.evaluate(source, sourceURL: "inline-script-\(n)", startLine: 1) {
+            if let f = engine.execute(source, sourceURL: "inline-script-\(n)", startLine: 1) {
                 page.emit(.scriptError(f))
             } else {
                 page.emit(.scriptRan(source: "inline-script-\(n)"))
@@ -675,7 +675,7 @@ final class PageScripting {
             name = url.absoluteString
         }
         _ = engine.call("__oiaInternal.syncNamed", [])
-        if case .failure(let f) = engine.evaluate(source, sourceURL: name, startLine: 1) { page.emit(.scriptError(f)) }
+        if let f = engine.execute(source, sourceURL: name, startLine: 1) { page.emit(.scriptError(f)) }
         else { page.emit(.scriptRan(source: name)) }
         return true
     }

@@ -114,6 +114,17 @@ public protocol ScriptEngine: AnyObject {
     func evaluateForNative(_ source: String) -> Result<ScriptValue, ScriptFailure>
     /// Calls the global function at `path` (`"a.b.c"`) with `arguments`.
     func call(_ path: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptFailure>
+    /// Runs `source` as a classic script for its effects (a page's own scripts): the failure, if any. Its completion
+    /// value is not converted to native (a page whose last statement yields an element would otherwise have every
+    /// property of that element read, getters and all, for nothing).
+    func execute(_ source: String, sourceURL: String?, startLine: Int) -> ScriptFailure?
+}
+
+extension ScriptEngine {
+    public func execute(_ source: String, sourceURL: String?, startLine: Int) -> ScriptFailure? {
+        if case .failure(let f) = evaluate(source, sourceURL: sourceURL, startLine: startLine) { return f }
+        return nil
+    }
 }
 
 /// Picks and creates engines, and says which one runs and why.
