@@ -9,7 +9,6 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case domNs
     case domParent
     case domFirst
-    case domLast
     case domNext
     case domPrev
     case domChildren
@@ -22,13 +21,11 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case domAttr
     case domAttrs
     case domContains
-    case domConnected
     case domPosition
     case domTemplate
     case domDoctype
     case domQuirks
     case domRoots
-    case domById
     case domQuery
     case domMatches
     case styleComputed
@@ -36,14 +33,11 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case domSetFocus
     case domClosest
     case domSerialize
-    case domSetAttr
-    case domRemoveAttr
     case domSetData
     case domSetText
     case domSetHTML
     case domParseFragment
     case domCreate
-    case domCreateText
     case domCreateComment
     case domCreateFragment
     case domInsert
@@ -90,7 +84,6 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "dom.ns",
         "dom.parent",
         "dom.first",
-        "dom.last",
         "dom.next",
         "dom.prev",
         "dom.children",
@@ -103,13 +96,11 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "dom.attr",
         "dom.attrs",
         "dom.contains",
-        "dom.connected",
         "dom.position",
         "dom.template",
         "dom.doctype",
         "dom.quirks",
         "dom.roots",
-        "dom.byId",
         "dom.query",
         "dom.matches",
         "style.computed",
@@ -117,14 +108,11 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "dom.setFocus",
         "dom.closest",
         "dom.serialize",
-        "dom.setAttr",
-        "dom.removeAttr",
         "dom.setData",
         "dom.setText",
         "dom.setHTML",
         "dom.parseFragment",
         "dom.create",
-        "dom.createText",
         "dom.createComment",
         "dom.createFragment",
         "dom.insert",

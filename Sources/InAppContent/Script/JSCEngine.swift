@@ -203,6 +203,14 @@ private let jscShouldTerminate: JSCLibrary.ShouldTerminate = { _, raw in
     return Unmanaged<JSCWatchdog>.fromOpaque(raw).takeUnretainedValue().shouldTerminate()
 }
 
+/// The engine whose run is under way on each thread (runs nest: a host callback may run another page's script), for
+/// the native DOM members, whose entry points receive no context of their own.
+private let runningEngineKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
+
 /// JavaScriptCore behind ``ScriptEngine``. Scripts call the host as the global function `__oiaHost(op, …args)`
 /// (a page's prelude captures and deletes it). Runs are serialized; host functions may re-enter.
 final class JSCEngine: ScriptEngine {
@@ -219,6 +227,15 @@ final class JSCEngine: ScriptEngine {
     private var lock: NSRecursiveLock { vm.lock }
     /// True when the library can bound run time (JSContextGroupSetExecutionTimeLimit).
     var hasTimeLimit: Bool { vm.hasTimeLimit }
+    /// The page whose DOM the native members bind (set by the page; nil for a bare engine).
+    weak var dom: PageScripting?
+    /// What the prelude gave the native members (NativeDOM.swift).
+    var native = NativePageState()
+
+    /// The engine running a script on this thread, if any.
+    static var running: JSCEngine? {
+        pthread_getspecific(runningEngineKey).map { Unmanaged<JSCEngine>.fromOpaque($0).takeUnretainedValue() }
+    }
 
     init?(library lib: JSCLibrary, limits: ScriptLimits, vm shared: JSCVM? = nil, host: ScriptHost) {
         guard let vm = shared ?? JSCVMPool.shared.take(library: lib) else { return nil }
@@ -236,7 +253,11 @@ final class JSCEngine: ScriptEngine {
         self.hostClass = cls
         let box = Unmanaged.passRetained(JSCHostBox(self)).toOpaque()
         let fn = lib.objectMake(ctx, cls, box)
-        lib.withString("__oiaHost") { lib.objectSetProperty(ctx, lib.contextGetGlobalObject(ctx), $0, fn, 0, nil) }
+        let global = lib.contextGetGlobalObject(ctx)
+        lib.withString("__oiaHost") { lib.objectSetProperty(ctx, global, $0, fn, 0, nil) }
+        if let classes = NativeDOM.classes {
+            lib.withString("__oiaNative") { lib.objectSetProperty(ctx, global, $0, lib.objectMake(ctx, classes.setup, nil), 0, nil) }
+        }
     }
 
     deinit {
@@ -258,7 +279,9 @@ final class JSCEngine: ScriptEngine {
         lock.lock(); defer { lock.unlock() }
         if vm.depth == 0 { watchdog.start(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit) }
         vm.depth += 1
-        defer { vm.depth -= 1 }
+        let outer = pthread_getspecific(runningEngineKey)
+        pthread_setspecific(runningEngineKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { vm.depth -= 1; pthread_setspecific(runningEngineKey, outer) }
         return body()
     }
 
@@ -375,7 +398,7 @@ final class JSCEngine: ScriptEngine {
         }
     }
 
-    private func makeError(name: String, message: String) -> JSValueRef? {
+    func makeError(name: String, message: String) -> JSValueRef? {
         var msg: JSValueRef? = jsValue(.string(message))
         let err = withUnsafePointer(to: &msg) { lib.objectMakeError(ctx, 1, $0, nil) }
         if let err, name != "Error" {

@@ -30,6 +30,10 @@ struct JSCLibrary: @unchecked Sendable {
     typealias CallAsFunction = @convention(c) (JSContextRef?, JSObjectRef?, JSObjectRef?, Int,
                                                UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
     typealias Finalize = @convention(c) (JSObjectRef?) -> Void
+    typealias GetProperty = @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    typealias SetProperty = @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> Bool
+    typealias DeleteProperty = @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, UnsafeMutablePointer<JSValueRef?>?) -> Bool
+    typealias GetPropertyNames = @convention(c) (JSContextRef?, JSObjectRef?, OpaquePointer?) -> Void
     typealias ShouldTerminate = @convention(c) (JSContextRef?, UnsafeMutableRawPointer?) -> Bool
 
     let contextGroupCreate: @convention(c) () -> JSContextGroupRef?
@@ -70,6 +74,10 @@ struct JSCLibrary: @unchecked Sendable {
     let classRelease: @convention(c) (JSClassRef?) -> Void
     let objectMake: @convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?
     let objectGetPrivate: @convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?
+    let objectSetPrototype: @convention(c) (JSContextRef?, JSObjectRef?, JSValueRef?) -> Void
+    let valueIsObjectOfClass: @convention(c) (JSContextRef?, JSValueRef?, JSClassRef?) -> Bool
+    let objectHasProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?) -> Bool
+    let propertyNameAccumulatorAddName: @convention(c) (OpaquePointer?, JSStringRef?) -> Void
     let objectMakeArray: @convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
     let objectGetProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
     let objectSetProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, JSValueRef?, UInt32,
@@ -193,6 +201,10 @@ struct JSCLibrary: @unchecked Sendable {
             classRelease: sym("JSClassRelease", (@convention(c) (JSClassRef?) -> Void).self) ?? { _ in },
             objectMake: sym("JSObjectMake", (@convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?).self) ?? { _, _, _ in nil },
             objectGetPrivate: sym("JSObjectGetPrivate", (@convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?).self) ?? { _ in nil },
+            objectSetPrototype: sym("JSObjectSetPrototype", (@convention(c) (JSContextRef?, JSObjectRef?, JSValueRef?) -> Void).self) ?? { _, _, _ in },
+            valueIsObjectOfClass: sym("JSValueIsObjectOfClass", (@convention(c) (JSContextRef?, JSValueRef?, JSClassRef?) -> Bool).self) ?? { _, _, _ in false },
+            objectHasProperty: sym("JSObjectHasProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?) -> Bool).self) ?? { _, _, _ in false },
+            propertyNameAccumulatorAddName: sym("JSPropertyNameAccumulatorAddName", (@convention(c) (OpaquePointer?, JSStringRef?) -> Void).self) ?? { _, _ in },
             objectMakeArray: sym("JSObjectMakeArray", (@convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _ in nil },
             objectGetProperty: sym("JSObjectGetProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self) ?? { _, _, _, _ in nil },
             objectSetProperty: sym("JSObjectSetProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?, JSValueRef?, UInt32, UnsafeMutablePointer<JSValueRef?>?) -> Void).self) ?? { _, _, _, _, _, _ in },

@@ -69,6 +69,7 @@ final class PageScripting {
         self.bridgeEnabled = bridgeEnabled
         self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits, virtualMachine: virtualMachine,
                                          answering: .operations { [unowned self] op, args throws(ScriptHostError) in try self.host(op, args) })
+        (engine as? JSCEngine)?.dom = self
     }
 
     var isJavaScript: Bool { engine.kind == .javaScriptCore }
@@ -318,7 +319,6 @@ final class PageScripting {
         case .domNs: return .number(Double(tree.namespace(try id(first))?.rawValue ?? 0))
         case .domParent: return num(tree.parent(try id(first)))
         case .domFirst: return num(tree.firstChild(try id(first)))
-        case .domLast: return num(tree.lastChild(try id(first)))
         case .domNext: return num(tree.nextSibling(try id(first)))
         case .domPrev: return num(tree.previousSibling(try id(first)))
         case .domChildren:
@@ -374,7 +374,6 @@ final class PageScripting {
         case .domContains:
             guard a.count > 1, let other = int(a[1]) else { return .bool(false) }
             return .bool(tree.isInclusiveAncestor(try id(first), of: DOMNodeID(raw: other)))
-        case .domConnected: return .bool(isConnected(try id(first)))
         case .domPosition:
             let x = try id(first), y = try id(a.count > 1 ? a[1] : nil)
             if x == y { return .number(0) }
@@ -387,10 +386,6 @@ final class PageScripting {
         case .domDoctype: return .string(tree.doctype(try id(first))?.name ?? "")
         case .domQuirks: return .bool(tree.quirksMode != .noQuirks)
         case .domRoots: return .array(roots().map { num($0) })
-        case .domById:
-            let wanted = str(first)
-            guard !wanted.isEmpty else { return .null }
-            return num(firstElement(id: wanted))
         case .domQuery:
             let root = try id(first)
             let sel = try selector(str(a.count > 1 ? a[1] : nil))
@@ -433,16 +428,6 @@ final class PageScripting {
         case .domSerialize:
             return .string(serialize(try id(first), outer: a.count > 1 && a[1] == .bool(true)))
         // Tree mutation
-        case .domSetAttr:
-            let n = try id(first)
-            guard tree.kind(n) == .element else { return .undefined }
-            let name = str(a.count > 1 ? a[1] : nil)
-            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "=" || $0 == "/" }) else {
-                throw ScriptHostError("'\(name)' is not a valid attribute name.", name: "InvalidCharacterError")
-            }
-            tree.setAttribute(n, name, str(a.count > 2 ? a[2] : nil))
-            return .undefined
-        case .domRemoveAttr: tree.removeAttribute(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
         case .domSetData: tree.setData(try id(first), str(a.count > 1 ? a[1] : nil)); return .undefined
         case .domSetText:
             let n = try id(first)
@@ -472,7 +457,6 @@ final class PageScripting {
                 // DOMTree gives parsed templates their content; a created one gets it on first use of innerHTML.
             }
             return num(el)
-        case .domCreateText: try capacity(); return num(tree.createText(str(first)))
         case .domCreateComment: try capacity(); return num(tree.createComment(str(first)))
         case .domCreateFragment: try capacity(); return num(tree.createDocumentFragment())
         case .domInsert:
@@ -614,7 +598,7 @@ final class PageScripting {
         .map { String($0.dropFirst(10)) }.sorted().map { .string($0) })
 
     /// The first element in tree order whose `id` is `wanted`, read from the live tree (no snapshot is frozen).
-    private func firstElement(id wanted: String) -> DOMNodeID? {
+    func firstElement(id wanted: String) -> DOMNodeID? {
         var cur = tree.firstChild(tree.document)
         while let n = cur {
             if tree.kind(n) == .element, tree.attribute(n, "id") == wanted { return n }

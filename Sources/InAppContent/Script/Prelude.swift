@@ -40,14 +40,16 @@ enum ScriptPrelude {
 (function (H) {
 'use strict';
 delete globalThis.__oiaHost;
+const M = globalThis.__oiaNative;   // native DOM members (NativeDOM.swift): wrappers, and members moved out of here
+delete globalThis.__oiaNative;
 const g = globalThis;
-const cache = new Map();
+const cache = [];   // node id → wrapper
 const NODE_TYPES = [9, 10, 1, 3, 8, 11];
 const VOID = new Set(['area','base','br','col','embed','hr','img','input','link','meta','source','track','wbr']);
 let docNode = null;
 function wrap(id, knownKind, knownName) {
   if (id === null || id === undefined || id < 0) return null;
-  let n = cache.get(id);
+  let n = cache[id];
   if (n) return n;
   const k = knownKind === undefined ? H('dom.kind', id) : knownKind;
   let proto;
@@ -55,10 +57,8 @@ function wrap(id, knownKind, knownName) {
     const name = knownName === undefined ? H('dom.name', id) : knownName;
     proto = (ELEMENT_CLASSES[name] || HTMLElement).prototype;
   } else proto = [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment][k].prototype;
-  n = Object.create(proto);
-  Object.defineProperty(n, '__id', { value: id });
-  if (k === 2) Object.defineProperty(n, '__n', { value: knownName === undefined ? H('dom.name', id) : knownName });
-  cache.set(id, n);
+  n = M.make(id, proto);   // __id, __n and the node accessors are native
+  cache[id] = n;
   return n;
 }
 // Query results: arrays whose prototype is NodeList's (querySelectorAll) or HTMLCollection's (document.forms,
@@ -398,9 +398,11 @@ class MutationObserver {
     if (!o.childList && !o.attributes && !o.characterData) throw new TypeError('The options object must set at least one of \'attributes\', \'characterData\', or \'childList\' to true.');
     const existing = registrations.find(r => r.observer === this && r.node === node);
     if (existing) existing.options = o; else registrations.push({ observer: this, node, options: o });
+    M.observing(true);
   }
   disconnect() {
     for (let i = registrations.length - 1; i >= 0; i--) if (registrations[i].observer === this) registrations.splice(i, 1);
+    M.observing(registrations.length > 0);
     this.__q = [];
   }
   takeRecords() { const q = this.__q; this.__q = []; return q; }
@@ -408,16 +410,8 @@ class MutationObserver {
 
 // ---- Nodes ----
 class Node extends EventTarget {
-  get nodeType() { return NODE_TYPES[H('dom.kind', this.__id)]; }
-  get parentNode() { return wrap(H('dom.parent', this.__id)); }
-  get parentElement() { const p = this.parentNode; return p && p.nodeType === 1 ? p : null; }
   get childNodes() { return cachedLive(this, '__cn', NodeList, () => H('dom.children', this.__id)); }
-  get firstChild() { return wrap(H('dom.first', this.__id)); }
-  get lastChild() { return wrap(H('dom.last', this.__id)); }
-  get nextSibling() { return wrap(H('dom.next', this.__id)); }
-  get previousSibling() { return wrap(H('dom.prev', this.__id)); }
   get ownerDocument() { return this === g.document ? null : g.document; }
-  get isConnected() { return H('dom.connected', this.__id); }
   get textContent() { return H('dom.text', this.__id); }
   set textContent(v) { const m = observing() && childListBefore(this); H('dom.setText', this.__id, v === null || v === undefined ? '' : String(v)); if (m) childListAfter(this, m); }
   get nodeValue() { const k = H('dom.kind', this.__id); return k === 3 || k === 4 ? H('dom.data', this.__id) : null; }
@@ -476,95 +470,22 @@ class DocumentFragment extends Node {}
 mixin(DocumentFragment, ParentNode);
 DocumentFragment.prototype.getElementById = function (id) { return this.querySelector('#' + cssEscape(id)); };
 
+// DOMTokenList (classList) is native (NativeDOM.swift); iteration is written here, over its length and items.
 class DOMTokenList {
-  constructor(el, attr) { this.__el = el; this.__attr = attr; }
-  __get() { const v = this.__el.getAttribute(this.__attr); return v ? v.split(/[ \t\n\f\r]+/).filter(Boolean) : []; }
-  __set(a) { this.__el.setAttribute(this.__attr, a.join(' ')); }
-  get length() { return this.__get().length; }
-  get value() { return this.__el.getAttribute(this.__attr) || ''; }
-  set value(v) { this.__el.setAttribute(this.__attr, v); }
-  item(i) { const a = this.__get(); return i < a.length ? a[i] : null; }
-  contains(t) { return this.__get().includes(String(t)); }
-  add(...ts) { const a = this.__get(); for (const t of ts) { check(t); if (!a.includes(t)) a.push(String(t)); } this.__set(a); }
-  remove(...ts) { const a = this.__get().filter(x => !ts.includes(x)); for (const t of ts) check(t); if (this.__el.hasAttribute(this.__attr)) this.__set(a); }
-  toggle(t, force) { check(t); const has = this.contains(t); const want = force === undefined ? !has : !!force; if (want && !has) this.add(t); if (!want && has) this.remove(t); return want; }
-  replace(a, b) { const l = this.__get(); const i = l.indexOf(a); if (i < 0) return false; l[i] = b; this.__set(l.filter((x, j) => l.indexOf(x) === j)); return true; }
-  forEach(f, t) { this.__get().forEach((v, i) => f.call(t, v, i, this)); }
-  entries() { return this.__get().entries(); } keys() { return this.__get().keys(); } values() { return this.__get().values(); }
-  [Symbol.iterator]() { return this.__get()[Symbol.iterator](); }
-  toString() { return this.value; }
-  supports() { return true; }
+  constructor() { throw new TypeError('Illegal constructor'); }
+  __all() { const a = []; for (let i = 0; i < this.length; i++) a.push(this.item(i)); return a; }
+  forEach(f, t) { this.__all().forEach((v, i) => f.call(t, v, i, this)); }
+  entries() { return this.__all().entries(); } keys() { return this.__all().keys(); } values() { return this.__all().values(); }
+  [Symbol.iterator]() { return this.__all()[Symbol.iterator](); }
 }
-function check(t) { t = String(t); if (t === '') throw new DOMException('The token provided must not be empty.', 'SyntaxError'); if (/\s/.test(t)) throw new DOMException("The token provided ('" + t + "') contains HTML space characters, which are not valid in tokens.", 'InvalidCharacterError'); }
 class DOMException extends Error { constructor(m, n) { super(m); this.name = n || 'Error'; } }
 
-function camelToKebab(s) { return s.startsWith('--') ? s : s.replace(/[A-Z]/g, c => '-' + c.toLowerCase()).replace(/^(webkit|moz|ms)-/, '-$1-'); }
-function parseStyle(text) {
-  const m = new Map();
-  for (const part of (text || '').split(';')) {
-    const i = part.indexOf(':'); if (i < 0) continue;
-    const k = part.slice(0, i).trim().toLowerCase(); const v = part.slice(i + 1).trim();
-    if (k) m.set(k, v);
-  }
-  return m;
-}
 class CSSStyleDeclaration { constructor() { throw new TypeError('Illegal constructor'); } }
-function styleObject(el) {
-  const read = () => parseStyle(el.getAttribute('style'));
-  const write = m => { const s = [...m].filter(([, v]) => v !== '').map(([k, v]) => k + ': ' + v + ';').join(' '); if (s || el.hasAttribute('style')) el.setAttribute('style', s); };
-  const api = {
-    getPropertyValue(k) { return read().get(String(k).toLowerCase()) || ''; },
-    setProperty(k, v, prio) { const m = read(); k = String(k).toLowerCase(); if (v === null || v === '') m.delete(k); else m.set(k, String(v) + (prio === 'important' ? ' !important' : '')); write(m); },
-    removeProperty(k) { const m = read(); k = String(k).toLowerCase(); const old = m.get(k) || ''; m.delete(k); write(m); return old; },
-    getPropertyPriority(k) { return (read().get(String(k).toLowerCase()) || '').includes('!important') ? 'important' : ''; },
-    item(i) { return [...read().keys()][i] || ''; },
-  };
-  Object.setPrototypeOf(api, CSSStyleDeclaration.prototype);
-  return new Proxy(api, {
-    get(t, k) {
-      if (typeof k === 'symbol') return undefined;
-      if (k in api) return api[k];
-      if (k === 'cssText') return el.getAttribute('style') || '';
-      if (k === 'length') return read().size;
-      if (/^\d+$/.test(k)) return api.item(+k);
-      return read().get(camelToKebab(k === 'cssFloat' ? 'float' : k)) || '';
-    },
-    set(t, k, v) {
-      if (k === 'cssText') { el.setAttribute('style', String(v)); return true; }
-      api.setProperty(camelToKebab(k === 'cssFloat' ? 'float' : k), v === null || v === undefined ? '' : String(v)); return true;
-    },
-  });
-}
-function datasetObject(el) {
-  const toAttr = k => 'data-' + k.replace(/[A-Z]/g, c => '-' + c.toLowerCase());
-  return new Proxy({}, {
-    get(t, k) { if (typeof k === 'symbol') return undefined; const v = el.getAttribute(toAttr(k)); return v === null ? undefined : v; },
-    set(t, k, v) { el.setAttribute(toAttr(k), String(v)); return true; },
-    has(t, k) { return typeof k === 'string' && el.hasAttribute(toAttr(k)); },
-    deleteProperty(t, k) { el.removeAttribute(toAttr(k)); return true; },
-    ownKeys() { return el.getAttributeNames().filter(n => n.startsWith('data-')).map(n => n.slice(5).replace(/-([a-z])/g, (m, c) => c.toUpperCase())); },
-    getOwnPropertyDescriptor(t, k) { const v = el.getAttribute(toAttr(k)); return v === null ? undefined : { value: v, enumerable: true, configurable: true, writable: true }; },
-  });
-}
-
+// An element's style (CSSStyleDeclaration) and dataset are native (NativeDOM.swift).
 class Element extends Node {
-  get tagName() { const n = H('dom.name', this.__id); return H('dom.ns', this.__id) === 0 ? n.toUpperCase() : n; }
-  get localName() { return this.__n; }
   get namespaceURI() { return ['http://www.w3.org/1999/xhtml','http://www.w3.org/2000/svg','http://www.w3.org/1998/Math/MathML'][H('dom.ns', this.__id)] || null; }
-  get id() { return this.getAttribute('id') || ''; }
-  set id(v) { this.setAttribute('id', v); }
-  get className() { return this.getAttribute('class') || ''; }
-  set className(v) { this.setAttribute('class', v); }
-  get classList() { return this.__cl || (Object.defineProperty(this, '__cl', { value: new DOMTokenList(this, 'class') }), this.__cl); }
-  get dataset() { return this.__ds || (Object.defineProperty(this, '__ds', { value: datasetObject(this) }), this.__ds); }
-  get style() { return this.__st || (Object.defineProperty(this, '__st', { value: styleObject(this) }), this.__st); }
-  set style(v) { this.setAttribute('style', String(v)); }
-  getAttribute(n) { return H('dom.attr', this.__id, String(n).toLowerCase()); }
   getAttributeNS(ns, n) { return this.getAttribute(n); }
-  setAttribute(n, v) { n = String(n).toLowerCase(); const old = observing() ? this.getAttribute(n) : undefined; H('dom.setAttr', this.__id, n, String(v)); if (old !== undefined) attributeChanged(this, n, old); }
   setAttributeNS(ns, n, v) { this.setAttribute(n, v); }
-  removeAttribute(n) { n = String(n).toLowerCase(); const old = observing() ? this.getAttribute(n) : undefined; H('dom.removeAttr', this.__id, n); if (old !== undefined && old !== null) attributeChanged(this, n, old); }
-  hasAttribute(n) { return this.getAttribute(n) !== null; }
   hasAttributes() { return H('dom.attrs', this.__id).length > 0; }
   toggleAttribute(n, f) { const has = this.hasAttribute(n); const want = f === undefined ? !has : !!f; if (want && !has) this.setAttribute(n, ''); if (!want && has) this.removeAttribute(n); return want; }
   getAttributeNames() { return H('dom.attrs', this.__id).map(a => a[0]); }
@@ -993,11 +914,8 @@ class Document extends Node {
   get links() { return collection(this.querySelectorAll('a[href], area[href]')); }
   get scripts() { return collection(this.querySelectorAll('script')); }
   get currentScript() { return currentScript; }
-  getElementById(id) { return wrap(H('dom.byId', String(id))); }
   getElementsByName(n) { return this.querySelectorAll('[name]').filter(e => e.getAttribute('name') === String(n)); }
-  createElement(t) { return wrap(H('dom.create', String(t).toLowerCase(), 0)); }
   createElementNS(ns, t) { return wrap(H('dom.create', String(t), ns === 'http://www.w3.org/2000/svg' ? 1 : ns === 'http://www.w3.org/1998/Math/MathML' ? 2 : 0)); }
-  createTextNode(s) { return wrap(H('dom.createText', String(s))); }
   createComment(s) { return wrap(H('dom.createComment', String(s))); }
   createDocumentFragment() { return wrap(H('dom.createFragment')); }
   createEvent(kind) { const C = { mouseevents: MouseEvent, mouseevent: MouseEvent, keyboardevent: KeyboardEvent, customevent: CustomEvent, uievents: UIEvent, uievent: UIEvent }[String(kind).toLowerCase()] || Event; return new C(''); }
@@ -1015,6 +933,12 @@ class Document extends Node {
   getSelection() { return g.getSelection(); }
 }
 mixin(Document, ParentNode);
+// The native element and document methods, between Element.prototype (Document.prototype) and Node.prototype, so
+// that a member written above still wins and a page's own patch of Element.prototype is seen first.
+const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, domException: (m, n) => new DOMException(m, n),
+  tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype });
+Object.setPrototypeOf(ELEMENT_METHODS, Node.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
+Object.setPrototypeOf(DOCUMENT_METHODS, Node.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
 for (const t of EVENT_TYPES.concat(['readystatechange', 'visibilitychange', 'DOMContentLoaded'])) handlerProperty(Document.prototype, t);
 let readyState = 'loading';
 let currentScript = null;

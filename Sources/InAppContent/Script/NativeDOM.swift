@@ -1,0 +1,654 @@
+// The DOM bound natively into JavaScriptCore, member by member: node wrappers are objects of one native class whose
+// accessors (nodeType, parentNode, id, className, …) answer from the DOMTree directly, and the element and document
+// methods moved here (getAttribute, createElement, …) live on native objects placed in the prelude's prototype chains
+// (Element.prototype → element methods → Node.prototype). A page pays nothing for a member it does not use: the engine
+// makes a native function object the first time a page reads it, where a member written in the prelude costs every
+// page its creation and, on first use, its compilation. Members not moved yet stay in the prelude (Prelude.swift) and
+// shadow nothing here: a member lives in one place.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The page state native members need from the prelude, given once by its `setup` call.
+struct NativePageState {
+    /// The prelude's `wrap(id, kind?, name?)`: the wrapper of a node, made on first use.
+    var wrap: JSObjectRef?
+    /// The prelude's wrapper cache (an array indexed by node id).
+    var cache: JSObjectRef?
+    /// The prelude's `attributeChanged(element, name, oldValue)`: queues MutationObserver records.
+    var attributeChanged: JSObjectRef?
+    /// The prelude's `new DOMException(message, name)`, for the errors the DOM throws as DOMExceptions.
+    var domException: JSObjectRef?
+    /// The prelude's `DOMTokenList.prototype` and `CSSStyleDeclaration.prototype` (iteration and `instanceof`).
+    var tokenListPrototype: JSObjectRef?
+    var stylePrototype: JSObjectRef?
+    /// True while a MutationObserver is registered (the prelude says so).
+    var observing = false
+}
+
+/// One native member's view of a call: the page's engine and DOM, the node it was called on, and how to answer.
+struct NativeCall {
+    let engine: JSCEngine
+    let dom: PageScripting
+    let ctx: JSContextRef?
+    let this: JSObjectRef?
+    let node: DOMNodeID
+    let exception: UnsafeMutablePointer<JSValueRef?>?
+
+    var lib: JSCLibrary { engine.lib }
+    var tree: DOMTree { dom.tree }
+    var kind: HTMLNodeKind { tree.kind(node) }
+    var isElement: Bool { tree.kind(node) == .element }
+
+    var undefined: JSValueRef? { lib.valueMakeUndefined(ctx) }
+    var null: JSValueRef? { lib.valueMakeNull(ctx) }
+    func bool(_ b: Bool) -> JSValueRef? { lib.valueMakeBoolean(ctx, b) }
+    func number(_ d: Double) -> JSValueRef? { lib.valueMakeNumber(ctx, d) }
+    func string(_ s: String) -> JSValueRef? { lib.withString(s) { lib.valueMakeString(ctx, $0) } }
+    func string(_ s: String?) -> JSValueRef? { s.map { string($0) } ?? null }
+    /// `String(value)`, as the prelude's members converted their arguments.
+    func text(_ value: JSValueRef?) -> String { value.map { engine.string(of: $0) } ?? "undefined" }
+
+    /// The wrapper of `id` (null for none): the prelude's cached one, or the one its `wrap` makes now.
+    func wrapper(_ id: DOMNodeID?, kind knownKind: HTMLNodeKind? = nil, name: String? = nil) -> JSValueRef? {
+        guard let id else { return null }
+        let state = engine.native
+        if let cache = state.cache, let cached = lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil),
+           lib.valueGetType(ctx, cached) == JSType.object.rawValue {
+            return cached
+        }
+        guard let wrap = state.wrap else { return null }
+        var args: [JSValueRef?] = [number(Double(id.raw))]
+        if let knownKind { args.append(number(Double(knownKind.rawValue))); if let name { args.append(string(name)) } }
+        return args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, wrap, nil, $0.count, $0.baseAddress, exception) }
+    }
+
+    /// Throws `error` into the page (as the host function's errors are thrown); the member's result is ignored.
+    func fail(_ error: ScriptHostError) -> JSValueRef? {
+        exception?.pointee = engine.makeError(name: error.name, message: error.message)
+        return nil
+    }
+
+    /// Throws a DOMException named `name` (the prelude's class, so `instanceof DOMException` holds).
+    func failDOM(_ message: String, _ name: String) -> JSValueRef? {
+        guard let make = engine.native.domException else { return fail(ScriptHostError(message, name: name)) }
+        let args: [JSValueRef?] = [string(message), string(name)]
+        exception?.pointee = args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, make, nil, $0.count, $0.baseAddress, nil) }
+        return nil
+    }
+
+    /// The element's companion object kept on its wrapper under `key` (its class list, style, dataset): made once,
+    /// so that `el.style === el.style`.
+    func companion(_ key: String, _ owner: NativeDOM.Owner, prototype: JSObjectRef?) -> JSValueRef? {
+        guard isElement, let this, let classes = NativeDOM.classes else { return nil }
+        if let existing = lib.withString(key, { lib.objectGetProperty(ctx, this, $0, nil) }),
+           lib.valueGetType(ctx, existing) == JSType.object.rawValue { return existing }
+        guard let object = lib.objectMake(ctx, classes.of(owner), UnsafeMutableRawPointer(bitPattern: Int(node.raw) + 1)) else { return null }
+        if let prototype { lib.objectSetPrototype(ctx, object, prototype) }
+        lib.withString(key) { lib.objectSetProperty(ctx, this, $0, object, 2 | 4 | 8, nil) }
+        return object
+    }
+
+    /// Sets an attribute as `setAttribute` does, with the MutationObserver record when one is registered.
+    func setAttribute(_ rawName: String, _ value: String) -> JSValueRef? {
+        let name = rawName.lowercased()
+        guard isElement else { return undefined }
+        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "=" || $0 == "/" }) else {
+            return fail(ScriptHostError("'\(name)' is not a valid attribute name.", name: "InvalidCharacterError"))
+        }
+        let old: String?? = engine.native.observing ? .some(tree.attribute(node, name)) : nil
+        tree.setAttribute(node, name, value)
+        if let old { attributeChanged(name, old) }
+        return undefined
+    }
+
+    func removeAttribute(_ rawName: String) -> JSValueRef? {
+        let name = rawName.lowercased()
+        let old = engine.native.observing ? tree.attribute(node, name) : nil
+        tree.removeAttribute(node, name)
+        if let old { attributeChanged(name, old) }
+        return undefined
+    }
+
+    private func attributeChanged(_ name: String, _ old: String?) {
+        guard let hook = engine.native.attributeChanged else { return }
+        // The element's wrapper: `this` is a companion (class list, dataset) when one of those made the change.
+        let args: [JSValueRef?] = [wrapper(node), string(name), string(old)]
+        _ = args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, hook, nil, $0.count, $0.baseAddress, exception) }
+    }
+}
+
+/// A native method's arguments.
+struct NativeArguments {
+    let count: Int
+    let values: UnsafePointer<JSValueRef?>?
+    subscript(i: Int) -> JSValueRef? { i < count ? values?[i] : nil }
+}
+
+enum NativeDOM {
+    /// The native objects members live on: node wrappers, the method holders between the prelude's
+    /// `Element.prototype` (`Document.prototype`) and `Node.prototype`, and an element's companions (`classList`,
+    /// `style`, `dataset`), each tied to its element as a wrapper is to its node.
+    enum Owner: Int, CaseIterable {
+        case node, elementMethods, documentMethods, tokenList, style, dataset
+        /// The interface named in a "Can only call …" error.
+        var interface: String {
+            switch self {
+            case .node: return "Node"
+            case .elementMethods: return "Element"
+            case .documentMethods: return "Document"
+            case .tokenList: return "DOMTokenList"
+            case .style: return "CSSStyleDeclaration"
+            case .dataset: return "DOMStringMap"
+            }
+        }
+        /// The owner whose objects a member of this owner is called on.
+        var receiver: Owner { self == .elementMethods || self == .documentMethods ? .node : self }
+        func accepts(_ kind: HTMLNodeKind) -> Bool {
+            switch self {
+            case .node: return true
+            case .documentMethods: return kind == .document
+            default: return kind == .element
+            }
+        }
+    }
+
+    struct Accessor: Sendable {
+        let name: String
+        let owner: Owner
+        let get: @Sendable (NativeCall) -> JSValueRef?
+        let set: (@Sendable (NativeCall, JSValueRef?) -> JSValueRef?)?
+        init(_ name: String, on owner: Owner = .node, get: @escaping @Sendable (NativeCall) -> JSValueRef?,
+             set: (@Sendable (NativeCall, JSValueRef?) -> JSValueRef?)? = nil) {
+            self.name = name; self.owner = owner; self.get = get; self.set = set
+        }
+    }
+
+    struct Method: Sendable {
+        let name: String
+        let owner: Owner
+        let call: @Sendable (NativeCall, NativeArguments) -> JSValueRef?
+        init(_ name: String, on owner: Owner, _ call: @escaping @Sendable (NativeCall, NativeArguments) -> JSValueRef?) {
+            self.name = name; self.owner = owner; self.call = call
+        }
+    }
+
+    // MARK: Members
+
+    /// Accessors. A getter answering nil means "not this kind of node": the property is then looked up in the
+    /// prototype chain (undefined, as for a text node's `id`); a setter answering nil for such a node lets the
+    /// assignment make an ordinary property, as it would on a node without that accessor.
+    static let accessors: [Accessor] = [
+        Accessor("__id") { c in c.number(Double(c.node.raw)) },
+        Accessor("__n") { c in c.isElement ? c.string(c.tree.localName(c.node)) : nil },
+        Accessor("nodeType") { c in c.number([9, 10, 1, 3, 8, 11][Int(c.kind.rawValue)]) },
+        Accessor("parentNode") { c in c.wrapper(c.tree.parent(c.node)) },
+        Accessor("parentElement") { c in
+            guard let p = c.tree.parent(c.node), c.tree.kind(p) == .element else { return c.null }
+            return c.wrapper(p)
+        },
+        Accessor("firstChild") { c in c.wrapper(c.tree.firstChild(c.node)) },
+        Accessor("lastChild") { c in c.wrapper(c.tree.lastChild(c.node)) },
+        Accessor("nextSibling") { c in c.wrapper(c.tree.nextSibling(c.node)) },
+        Accessor("previousSibling") { c in c.wrapper(c.tree.previousSibling(c.node)) },
+        Accessor("isConnected") { c in c.bool(c.dom.isConnected(c.node)) },
+        Accessor("localName") { c in c.isElement ? c.string(c.tree.localName(c.node)) : nil },
+        Accessor("tagName") { c in
+            guard c.isElement else { return nil }
+            let name = c.tree.localName(c.node)
+            return c.string(c.tree.namespace(c.node) == .html ? name.uppercased() : name)
+        },
+        Accessor("id", get: { c in c.isElement ? c.string(c.tree.attribute(c.node, "id") ?? "") : nil },
+                 set: { c, v in c.isElement ? c.setAttribute("id", c.text(v)) : nil }),
+        Accessor("className", get: { c in c.isElement ? c.string(c.tree.attribute(c.node, "class") ?? "") : nil },
+                 set: { c, v in c.isElement ? c.setAttribute("class", c.text(v)) : nil }),
+        Accessor("classList", get: { c in c.companion("__cl", .tokenList, prototype: c.engine.native.tokenListPrototype) },
+                 set: { c, v in c.isElement ? c.setAttribute("class", c.text(v)) : nil }),
+        Accessor("style", get: { c in c.companion("__st", .style, prototype: c.engine.native.stylePrototype) },
+                 set: { c, v in c.isElement ? c.setAttribute("style", c.text(v)) : nil }),
+        Accessor("dataset") { c in c.companion("__ds", .dataset, prototype: nil) },
+        // DOMTokenList (an element's class attribute as an ordered set of tokens)
+        Accessor("length", on: .tokenList) { c in c.number(Double(TokenSet(c.tree.attribute(c.node, "class")).tokens.count)) },
+        Accessor("value", on: .tokenList, get: { c in c.string(c.tree.attribute(c.node, "class") ?? "") },
+                 set: { c, v in c.setAttribute("class", c.text(v)) }),
+        // CSSStyleDeclaration (the element's style attribute)
+        Accessor("cssText", on: .style, get: { c in c.string(c.tree.attribute(c.node, "style") ?? "") },
+                 set: { c, v in c.setAttribute("style", c.text(v)) }),
+        Accessor("length", on: .style) { c in c.number(Double(InlineStyle(c.tree.attribute(c.node, "style")).entries.count)) },
+    ]
+
+    static let methods: [Method] = [
+        Method("getAttribute", on: .elementMethods) { c, a in c.string(c.tree.attribute(c.node, c.text(a[0]).lowercased())) },
+        Method("hasAttribute", on: .elementMethods) { c, a in c.bool(c.tree.attribute(c.node, c.text(a[0]).lowercased()) != nil) },
+        Method("setAttribute", on: .elementMethods) { c, a in c.setAttribute(c.text(a[0]), c.text(a[1])) },
+        Method("removeAttribute", on: .elementMethods) { c, a in c.removeAttribute(c.text(a[0])) },
+        Method("getElementById", on: .documentMethods) { c, a in
+            let wanted = c.text(a[0])
+            return wanted.isEmpty ? c.null : c.wrapper(c.dom.firstElement(id: wanted))
+        },
+        Method("createElement", on: .documentMethods) { c, a in
+            let name = c.text(a[0]).lowercased()
+            do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
+            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else {
+                return c.fail(ScriptHostError("The tag name provided ('\(name)') is not a valid name.", name: "InvalidCharacterError"))
+            }
+            return c.wrapper(c.tree.createElement(name, namespace: .html), kind: .element, name: name)
+        },
+        Method("createTextNode", on: .documentMethods) { c, a in
+            do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
+            return c.wrapper(c.tree.createText(c.text(a[0])), kind: .text)
+        },
+        // DOMTokenList
+        Method("item", on: .tokenList) { c, a in
+            let tokens = TokenSet(c.tree.attribute(c.node, "class")).tokens
+            let i = c.index(a[0])
+            return i.map { $0 < tokens.count ? c.string(tokens[$0]) : c.null } ?? c.null
+        },
+        Method("contains", on: .tokenList) { c, a in c.bool(TokenSet(c.tree.attribute(c.node, "class")).tokens.contains(c.text(a[0]))) },
+        Method("add", on: .tokenList) { c, a in
+            guard let tokens = c.validTokens(a, count: a.count) else { return nil }
+            var set = TokenSet(c.tree.attribute(c.node, "class"))
+            for t in tokens where !set.tokens.contains(t) { set.tokens.append(t) }
+            return c.update(set)
+        },
+        Method("remove", on: .tokenList) { c, a in
+            guard let tokens = c.validTokens(a, count: a.count) else { return nil }
+            var set = TokenSet(c.tree.attribute(c.node, "class"))
+            set.tokens.removeAll { tokens.contains($0) }
+            return c.update(set)
+        },
+        Method("toggle", on: .tokenList) { c, a in
+            guard let token = c.validTokens(a, count: 1)?.first else { return nil }
+            var set = TokenSet(c.tree.attribute(c.node, "class"))
+            let force: Bool? = a.count > 1 && c.lib.valueGetType(c.ctx, a[1]) != JSType.undefined.rawValue ? c.lib.valueToBoolean(c.ctx, a[1]) : nil
+            if set.tokens.contains(token) {
+                if force == true { return c.bool(true) }
+                set.tokens.removeAll { $0 == token }
+                return c.update(set) == nil ? nil : c.bool(false)
+            }
+            if force == false { return c.bool(false) }
+            set.tokens.append(token)
+            return c.update(set) == nil ? nil : c.bool(true)
+        },
+        Method("replace", on: .tokenList) { c, a in
+            guard let pair = c.validTokens(a, count: 2), pair.count == 2 else { return nil }
+            var set = TokenSet(c.tree.attribute(c.node, "class"))
+            guard let i = set.tokens.firstIndex(of: pair[0]) else { return c.bool(false) }
+            if set.tokens.contains(pair[1]) { set.tokens.remove(at: i) } else { set.tokens[i] = pair[1] }
+            return c.update(set) == nil ? nil : c.bool(true)
+        },
+        Method("toString", on: .tokenList) { c, _ in c.string(c.tree.attribute(c.node, "class") ?? "") },
+        Method("supports", on: .tokenList) { c, _ in c.fail(ScriptHostError("DOMTokenList has no supported tokens.")) },
+        // CSSStyleDeclaration
+        Method("getPropertyValue", on: .style) { c, a in
+            c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(c.text(a[0]).lowercased()) ?? "")
+        },
+        Method("getPropertyPriority", on: .style) { c, a in
+            let v = InlineStyle(c.tree.attribute(c.node, "style")).value(c.text(a[0]).lowercased()) ?? ""
+            return c.string(v.contains("!important") ? "important" : "")
+        },
+        Method("setProperty", on: .style) { c, a in
+            let priority = a.count > 2 && c.text(a[2]) == "important"
+            let isEmpty = a.count < 2 || c.lib.valueGetType(c.ctx, a[1]) == JSType.null.rawValue
+            return c.setStyle(c.text(a[0]).lowercased(), isEmpty ? "" : c.text(a[1]), important: priority)
+        },
+        Method("removeProperty", on: .style) { c, a in
+            let name = c.text(a[0]).lowercased()
+            let old = InlineStyle(c.tree.attribute(c.node, "style")).value(name) ?? ""
+            return c.setStyle(name, "", important: false) == nil ? nil : c.string(old)
+        },
+        Method("item", on: .style) { c, a in
+            let entries = InlineStyle(c.tree.attribute(c.node, "style")).entries
+            return c.string(c.index(a[0]).flatMap { $0 < entries.count ? entries[$0].name : nil } ?? "")
+        },
+    ]
+
+    /// Setter entry point → accessor index.
+    static let setterAccessors: [Int] = accessors.indices.filter { accessors[$0].set != nil }
+
+    // MARK: Entry points
+
+    /// The call's context when `object` is a native object of `owner`'s class, of the engine running on this thread.
+    static func context(_ ctx: JSContextRef?, _ object: JSObjectRef?, _ owner: Owner,
+                        _ exception: UnsafeMutablePointer<JSValueRef?>?) -> NativeCall? {
+        guard let engine = JSCEngine.running, let dom = engine.dom, let classes = NativeDOM.classes,
+              engine.lib.valueIsObjectOfClass(ctx, object, classes.of(owner)),
+              let raw = engine.lib.objectGetPrivate(object) else { return nil }
+        let id = Int(bitPattern: raw) - 1
+        guard id >= 0, id < dom.tree.arenaCount else { return nil }
+        return NativeCall(engine: engine, dom: dom, ctx: ctx, this: object, node: DOMNodeID(raw: Int32(id)), exception: exception)
+    }
+
+    static func get(_ slot: Int, _ ctx: JSContextRef?, _ object: JSObjectRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
+        guard slot < accessors.count, let call = context(ctx, object, accessors[slot].owner, exception) else { return nil }
+        return accessors[slot].get(call)
+    }
+
+    static func set(_ slot: Int, _ ctx: JSContextRef?, _ object: JSObjectRef?, _ value: JSValueRef?,
+                    _ exception: UnsafeMutablePointer<JSValueRef?>?) -> Bool {
+        guard slot < setterAccessors.count else { return false }
+        let accessor = accessors[setterAccessors[slot]]
+        guard let call = context(ctx, object, accessor.owner, exception), let set = accessor.set else { return false }
+        return set(call, value) != nil || exception?.pointee != nil
+    }
+
+    static func call(_ slot: Int, _ ctx: JSContextRef?, _ this: JSObjectRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?,
+                     _ exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
+        guard slot < methods.count, let engine = JSCEngine.running else { return nil }
+        let method = methods[slot]
+        guard let call = context(ctx, this, method.owner.receiver, exception), method.owner.accepts(call.kind) else {
+            let interface = method.owner.interface
+            exception?.pointee = engine.makeError(name: "TypeError", message: "Can only call \(interface).\(method.name) on instances of \(interface)")
+            return nil
+        }
+        return method.call(call, NativeArguments(count: argc, values: argv))
+    }
+
+    // MARK: Named properties (style, dataset)
+
+    /// Whether `name` is a property a style declaration answers as a CSS property (`display`, `backgroundColor`,
+    /// `webkitTransform`, a custom `--x`): not one of its own members or its prototype's (`setProperty`, `toString`).
+    static func isStyleProperty(_ call: NativeCall, _ name: String) -> Bool {
+        guard let first = name.utf8.first, first != UInt8(ascii: "_"), !["cssText", "length", "constructor"].contains(name),
+              !methods.contains(where: { $0.owner == .style && $0.name == name }) else { return false }
+        if let proto = call.engine.native.stylePrototype,
+           call.lib.withString(name, { call.lib.objectHasProperty(call.ctx, proto, $0) }) { return false }
+        return true
+    }
+
+    static func styleName(_ name: String) -> String {
+        if name.hasPrefix("--") { return name }
+        if name == "cssFloat" { return "float" }
+        var out = ""
+        for ch in name { if ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) } }
+        for vendor in ["webkit", "moz", "ms"] where out.hasPrefix(vendor + "-") { return "-" + out }
+        return out
+    }
+
+    static func datasetAttribute(_ name: String) -> String {
+        var out = "data-"
+        for ch in name { if ch.isASCII && ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) } }
+        return out
+    }
+
+    static let styleGet: JSCLibrary.GetProperty = { ctx, object, nameRef, exception in
+        guard let c = context(ctx, object, .style, exception) else { return nil }
+        let name = c.lib.string(nameRef)
+        if let i = Int(name), i >= 0 {
+            let entries = InlineStyle(c.tree.attribute(c.node, "style")).entries
+            return i < entries.count ? c.string(entries[i].name) : nil
+        }
+        guard isStyleProperty(c, name) else { return nil }
+        return c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(styleName(name)) ?? "")
+    }
+
+    static let styleSet: JSCLibrary.SetProperty = { ctx, object, nameRef, value, exception in
+        guard let c = context(ctx, object, .style, exception) else { return false }
+        let name = c.lib.string(nameRef)
+        if Int(name) != nil { return true }
+        guard isStyleProperty(c, name) else { return false }
+        let type = c.lib.valueGetType(ctx, value)
+        let text = type == JSType.null.rawValue || type == JSType.undefined.rawValue ? "" : c.text(value)
+        _ = c.setStyle(styleName(name), text, important: false)
+        return true
+    }
+
+    static let datasetGet: JSCLibrary.GetProperty = { ctx, object, nameRef, exception in
+        guard let c = context(ctx, object, .dataset, exception) else { return nil }
+        guard let value = c.tree.attribute(c.node, datasetAttribute(c.lib.string(nameRef))) else { return nil }
+        return c.string(value)
+    }
+
+    static let datasetSet: JSCLibrary.SetProperty = { ctx, object, nameRef, value, exception in
+        guard let c = context(ctx, object, .dataset, exception) else { return false }
+        _ = c.setAttribute(datasetAttribute(c.lib.string(nameRef)), c.text(value))
+        return true
+    }
+
+    static let datasetDelete: JSCLibrary.DeleteProperty = { ctx, object, nameRef, exception in
+        guard let c = context(ctx, object, .dataset, exception) else { return false }
+        let attribute = datasetAttribute(c.lib.string(nameRef))
+        guard c.tree.attribute(c.node, attribute) != nil else { return false }
+        _ = c.removeAttribute(attribute)
+        return true
+    }
+
+    static let datasetNames: JSCLibrary.GetPropertyNames = { ctx, object, accumulator in
+        guard let c = context(ctx, object, .dataset, nil) else { return }
+        for attribute in c.tree.attributes(c.node) where attribute.namespace == nil && attribute.localName.hasPrefix("data-") {
+            var name = ""
+            var upper = false
+            for ch in attribute.localName.dropFirst(5) {
+                if ch == "-" { upper = true; continue }
+                if upper, ch.isASCII, ch.isLowercase { name += ch.uppercased() } else { if upper { name += "-" }; name.append(ch) }
+                upper = false
+            }
+            c.lib.withString(name) { c.lib.propertyNameAccumulatorAddName(accumulator, $0) }
+        }
+    }
+
+    // MARK: Classes
+
+    /// The native classes, made once per process (a class is not tied to a context or a VM), one per ``Owner``,
+    /// and the setup object the prelude receives as `__oiaNative`.
+    struct Classes: @unchecked Sendable {
+        let owners: [JSClassRef]
+        let setup: JSClassRef
+        func of(_ owner: Owner) -> JSClassRef { owners[owner.rawValue] }
+    }
+
+    static let classes: Classes? = {
+        guard case .success(let lib) = JSCLibrary.shared else { return nil }
+        precondition(accessors.count <= NativeEntryPoints.getters.count && setterAccessors.count <= NativeEntryPoints.setters.count
+                     && methods.count <= NativeEntryPoints.functions.count, "more native members than entry points")
+        // Property attributes: ReadOnly 2, DontEnum 4, DontDelete 8. Every class is made without an automatic
+        // prototype: the prelude gives each object its prototype, and static functions live on the objects.
+        var setterSlot = 0
+        var owners: [JSClassRef] = []
+        for owner in Owner.allCases {
+            var values: [ClassTable.Value] = []
+            for (i, a) in accessors.enumerated() {
+                var setter: JSCLibrary.SetProperty?
+                if a.set != nil { setter = NativeEntryPoints.setters[setterSlot]; setterSlot += 1 }
+                guard a.owner == owner else { continue }
+                values.append(.init(name: a.name, get: NativeEntryPoints.getters[i], set: setter, attributes: setter == nil ? 2 | 4 | 8 : 4 | 8))
+            }
+            setterSlot = 0
+            let functions = methods.indices.filter { methods[$0].owner == owner }
+                .map { ClassTable.Function(name: methods[$0].name, call: NativeEntryPoints.functions[$0], attributes: 4) }
+            var callbacks = ClassTable.Callbacks()
+            if owner == .style { callbacks.get = styleGet; callbacks.set = styleSet }
+            if owner == .dataset { callbacks.get = datasetGet; callbacks.set = datasetSet; callbacks.delete = datasetDelete; callbacks.names = datasetNames }
+            guard let cls = ClassTable.make(lib, name: owner == .node ? "Object" : owner.interface, values: values, functions: functions,
+                                            callbacks: callbacks) else { return nil }
+            owners.append(cls)
+        }
+        let setupFunctions: [ClassTable.Function] = [
+            .init(name: "make", call: { ctx, _, _, argc, argv, _ in NativeDOM.makeWrapper(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+            .init(name: "setup", call: { ctx, _, _, argc, argv, _ in NativeDOM.setUp(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+            .init(name: "observing", call: { ctx, _, _, argc, argv, _ in NativeDOM.setObserving(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+        ]
+        guard let setup = ClassTable.make(lib, name: "Object", values: [], functions: setupFunctions, callbacks: .init()) else { return nil }
+        return Classes(owners: owners, setup: setup)
+    }()
+
+    /// `make(id, prototype)`: a new wrapper of node `id` (the prelude's `wrap` caches it).
+    private static func makeWrapper(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
+        guard let engine = JSCEngine.running, let classes, argc >= 2, let argv else { return nil }
+        let lib = engine.lib
+        let id = Int(lib.valueToNumber(ctx, argv[0], nil))
+        guard id >= 0, let object = lib.objectMake(ctx, classes.of(.node), UnsafeMutableRawPointer(bitPattern: id + 1)) else {
+            return lib.valueMakeNull(ctx)
+        }
+        lib.objectSetPrototype(ctx, object, argv[1])
+        return object
+    }
+
+    /// `setup(wrap, cache, hooks)`: keeps what native members need; answers the method holders (element, document).
+    private static func setUp(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
+        guard let engine = JSCEngine.running, let classes, argc >= 3, let argv else { return nil }
+        let lib = engine.lib
+        // These live as long as the page's global object (the prelude's closures hold them): no protection needed.
+        engine.native.wrap = lib.valueToObject(ctx, argv[0], nil)
+        engine.native.cache = lib.valueToObject(ctx, argv[1], nil)
+        if let hooks = lib.valueToObject(ctx, argv[2], nil) {
+            func hook(_ name: String) -> JSObjectRef? {
+                lib.withString(name) { lib.objectGetProperty(ctx, hooks, $0, nil) }.flatMap { lib.valueToObject(ctx, $0, nil) }
+            }
+            engine.native.attributeChanged = hook("attributeChanged")
+            engine.native.domException = hook("domException")
+            engine.native.tokenListPrototype = hook("tokenListPrototype")
+            engine.native.stylePrototype = hook("stylePrototype")
+        }
+        let holders: [JSValueRef?] = [lib.objectMake(ctx, classes.of(.elementMethods), nil), lib.objectMake(ctx, classes.of(.documentMethods), nil)]
+        return holders.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
+    }
+
+    /// `observing(flag)`: whether a MutationObserver is registered (attribute changes then queue records).
+    private static func setObserving(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
+        guard let engine = JSCEngine.running else { return nil }
+        engine.native.observing = argc > 0 && argv.map { engine.lib.valueToBoolean(ctx, $0[0]) } == true
+        return engine.lib.valueMakeUndefined(ctx)
+    }
+}
+
+/// An attribute's value as the DOM's ordered set of tokens (split on ASCII whitespace, duplicates dropped).
+struct TokenSet {
+    var tokens: [String]
+    init(_ value: String?) {
+        var seen = Set<Substring>()
+        tokens = []
+        for t in (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+        where seen.insert(t).inserted { tokens.append(String(t)) }
+    }
+    var serialized: String { tokens.joined(separator: " ") }
+}
+
+/// A style attribute's declarations, in order, as the inline style object reads and writes them (the last
+/// declaration of a property wins and keeps the first one's place).
+struct InlineStyle {
+    var entries: [(name: String, value: String)] = []
+    init(_ text: String?) {
+        for part in (text ?? "").split(separator: ";", omittingEmptySubsequences: false) {
+            guard let colon = part.firstIndex(of: ":") else { continue }
+            let name = part[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let value = part[part.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !name.isEmpty else { continue }
+            set(name, value)
+        }
+    }
+    func value(_ name: String) -> String? { entries.first { $0.name == name }?.value }
+    mutating func set(_ name: String, _ value: String) {
+        if let i = entries.firstIndex(where: { $0.name == name }) { entries[i].value = value } else { entries.append((name, value)) }
+    }
+    mutating func remove(_ name: String) { entries.removeAll { $0.name == name } }
+    var serialized: String { entries.filter { !$0.value.isEmpty }.map { "\($0.name): \($0.value);" }.joined(separator: " ") }
+}
+
+extension NativeCall {
+    /// `index` as the DOM converts an `unsigned long` argument (nil for a negative or non-finite one).
+    func index(_ value: JSValueRef?) -> Int? {
+        let d = lib.valueToNumber(ctx, value, nil)
+        guard d.isFinite, d >= 0, d < 4_294_967_296 else { return nil }
+        return Int(d)
+    }
+
+    /// The first `count` arguments as tokens, or nil after throwing the DOMException a browser throws for an empty
+    /// token or one with whitespace in it.
+    func validTokens(_ a: NativeArguments, count: Int) -> [String]? {
+        var out: [String] = []
+        for i in 0..<count {
+            let t = text(a[i])
+            if t.isEmpty { _ = failDOM("The token provided must not be empty.", "SyntaxError"); return nil }
+            if t.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
+                _ = failDOM("The token provided ('\(t)') contains HTML space characters, which are not valid in tokens.", "InvalidCharacterError")
+                return nil
+            }
+            out.append(t)
+        }
+        return out
+    }
+
+    /// A token list's update steps: the class attribute becomes the set, unless it is absent and the set empty.
+    func update(_ set: TokenSet) -> JSValueRef? {
+        if set.tokens.isEmpty && tree.attribute(node, "class") == nil { return undefined }
+        return setAttribute("class", set.serialized)
+    }
+
+    /// Sets (or, with an empty value, removes) one property of the style attribute.
+    func setStyle(_ name: String, _ value: String, important: Bool) -> JSValueRef? {
+        let old = tree.attribute(node, "style")
+        var style = InlineStyle(old)
+        if value.isEmpty { style.remove(name) } else { style.set(name, value + (important ? " !important" : "")) }
+        let text = style.serialized
+        guard !text.isEmpty || old != nil else { return undefined }
+        return setAttribute("style", text)
+    }
+}
+
+/// `JSClassDefinition` with static tables, laid out by hand (no C headers here). The memory given to the engine is
+/// kept for the life of the process, as the classes are.
+enum ClassTable {
+    struct Value { let name: String; let get: JSCLibrary.GetProperty; let set: JSCLibrary.SetProperty?; let attributes: UInt32 }
+    struct Function { let name: String; let call: JSCLibrary.CallAsFunction; let attributes: UInt32 }
+    /// Class-wide property callbacks (named properties such as a style declaration's).
+    struct Callbacks {
+        var get: JSCLibrary.GetProperty?
+        var set: JSCLibrary.SetProperty?
+        var delete: JSCLibrary.DeleteProperty?
+        var names: JSCLibrary.GetPropertyNames?
+    }
+
+    static func make(_ lib: JSCLibrary, name: String, values: [Value], functions: [Function], callbacks: Callbacks) -> JSClassRef? {
+        let pointer = MemoryLayout<UnsafeRawPointer>.size
+        // JSStaticValue: name, getProperty, setProperty, attributes (padded to 4 pointers); a zeroed entry ends the table.
+        var valueTable: UnsafeMutableRawPointer?
+        if !values.isEmpty {
+            let table = UnsafeMutableRawPointer.allocate(byteCount: (values.count + 1) * 4 * pointer, alignment: 8)
+            table.initializeMemory(as: UInt8.self, repeating: 0, count: (values.count + 1) * 4 * pointer)
+            for (i, v) in values.enumerated() {
+                let entry = table.advanced(by: i * 4 * pointer)
+                entry.storeBytes(of: UnsafeRawPointer(strdup(v.name)), as: UnsafeRawPointer?.self)
+                entry.advanced(by: pointer).storeBytes(of: v.get, as: JSCLibrary.GetProperty.self)
+                entry.advanced(by: 2 * pointer).storeBytes(of: v.set, as: JSCLibrary.SetProperty?.self)
+                entry.advanced(by: 3 * pointer).storeBytes(of: v.attributes, as: UInt32.self)
+            }
+            valueTable = table
+        }
+        // JSStaticFunction: name, callAsFunction, attributes (padded to 3 pointers).
+        var functionTable: UnsafeMutableRawPointer?
+        if !functions.isEmpty {
+            let table = UnsafeMutableRawPointer.allocate(byteCount: (functions.count + 1) * 3 * pointer, alignment: 8)
+            table.initializeMemory(as: UInt8.self, repeating: 0, count: (functions.count + 1) * 3 * pointer)
+            for (i, f) in functions.enumerated() {
+                let entry = table.advanced(by: i * 3 * pointer)
+                entry.storeBytes(of: UnsafeRawPointer(strdup(f.name)), as: UnsafeRawPointer?.self)
+                entry.advanced(by: pointer).storeBytes(of: f.call, as: JSCLibrary.CallAsFunction.self)
+                entry.advanced(by: 2 * pointer).storeBytes(of: f.attributes, as: UInt32.self)
+            }
+            functionTable = table
+        }
+        // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
+        // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
+        // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
+        let size = 8 + 15 * pointer
+        let def = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+        defer { def.deallocate() }
+        def.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        def.advanced(by: 4).storeBytes(of: UInt32(2), as: UInt32.self)   // kJSClassAttributeNoAutomaticPrototype
+        let slot = { (i: Int) in def.advanced(by: 8 + i * pointer) }
+        slot(0).storeBytes(of: UnsafeRawPointer(strdup(name)), as: UnsafeRawPointer?.self)
+        slot(2).storeBytes(of: valueTable.map { UnsafeRawPointer($0) }, as: UnsafeRawPointer?.self)
+        slot(3).storeBytes(of: functionTable.map { UnsafeRawPointer($0) }, as: UnsafeRawPointer?.self)
+        slot(7).storeBytes(of: callbacks.get, as: JSCLibrary.GetProperty?.self)
+        slot(8).storeBytes(of: callbacks.set, as: JSCLibrary.SetProperty?.self)
+        slot(9).storeBytes(of: callbacks.delete, as: JSCLibrary.DeleteProperty?.self)
+        slot(10).storeBytes(of: callbacks.names, as: JSCLibrary.GetPropertyNames?.self)
+        return lib.classCreate(def)
+    }
+}
