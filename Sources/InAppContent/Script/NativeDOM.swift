@@ -14,6 +14,18 @@ import Musl
 import Darwin
 #endif
 
+/// Property names native code sets on every wrapper, made once per process.
+final class NativeNames: @unchecked Sendable {
+    static let shared = NativeNames()
+    let id: JSStringRef?
+    let name: JSStringRef?
+    private init() {
+        let lib = try? JSCLibrary.shared.get()
+        id = lib?.makeString("__id")
+        name = lib?.makeString("__n")
+    }
+}
+
 /// The page state native members need from the prelude, given once by its `setup` call.
 struct NativePageState {
     /// The prelude's `wrap(id, kind?, name?)`: the wrapper of a node, made on first use.
@@ -88,7 +100,7 @@ struct NativeCall {
         guard isElement, let this, let classes = NativeDOM.classes else { return nil }
         if let existing = lib.withString(key, { lib.objectGetProperty(ctx, this, $0, nil) }),
            lib.valueGetType(ctx, existing) == JSType.object.rawValue { return existing }
-        guard let object = lib.objectMake(ctx, classes.of(owner), UnsafeMutableRawPointer(bitPattern: Int(node.raw) + 1)) else { return null }
+        guard let object = lib.objectMake(ctx, classes.of(owner), NativeDOM.privateData(owner, node)) else { return null }
         if let prototype { lib.objectSetPrototype(ctx, object, prototype) }
         lib.withString(key) { lib.objectSetProperty(ctx, this, $0, object, 2 | 4 | 8, nil) }
         return object
@@ -96,9 +108,9 @@ struct NativeCall {
 
     /// Sets an attribute as `setAttribute` does, with the MutationObserver record when one is registered.
     func setAttribute(_ rawName: String, _ value: String) -> JSValueRef? {
-        let name = rawName.lowercased()
+        let name = NativeDOM.lowercased(rawName)
         guard isElement else { return undefined }
-        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "\"" || $0 == "=" || $0 == "/" }) else {
+        guard !name.isEmpty, !name.utf8.contains(where: { $0 == 0x20 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x3D || $0 == 0x2F }) else {
             return fail(ScriptHostError("'\(name)' is not a valid attribute name.", name: "InvalidCharacterError"))
         }
         let old: String?? = engine.native.observing ? .some(tree.attribute(node, name)) : nil
@@ -108,7 +120,7 @@ struct NativeCall {
     }
 
     func removeAttribute(_ rawName: String) -> JSValueRef? {
-        let name = rawName.lowercased()
+        let name = NativeDOM.lowercased(rawName)
         let old = engine.native.observing ? tree.attribute(node, name) : nil
         tree.removeAttribute(node, name)
         if let old { attributeChanged(name, old) }
@@ -184,8 +196,6 @@ enum NativeDOM {
     /// prototype chain (undefined, as for a text node's `id`); a setter answering nil for such a node lets the
     /// assignment make an ordinary property, as it would on a node without that accessor.
     static let accessors: [Accessor] = [
-        Accessor("__id") { c in c.number(Double(c.node.raw)) },
-        Accessor("__n") { c in c.isElement ? c.string(c.tree.localName(c.node)) : nil },
         Accessor("nodeType") { c in c.number([9, 10, 1, 3, 8, 11][Int(c.kind.rawValue)]) },
         Accessor("parentNode") { c in c.wrapper(c.tree.parent(c.node)) },
         Accessor("parentElement") { c in
@@ -223,8 +233,8 @@ enum NativeDOM {
     ]
 
     static let methods: [Method] = [
-        Method("getAttribute", on: .elementMethods) { c, a in c.string(c.tree.attribute(c.node, c.text(a[0]).lowercased())) },
-        Method("hasAttribute", on: .elementMethods) { c, a in c.bool(c.tree.attribute(c.node, c.text(a[0]).lowercased()) != nil) },
+        Method("getAttribute", on: .elementMethods) { c, a in c.string(c.tree.attribute(c.node, NativeDOM.lowercased(c.text(a[0])))) },
+        Method("hasAttribute", on: .elementMethods) { c, a in c.bool(c.tree.attribute(c.node, NativeDOM.lowercased(c.text(a[0]))) != nil) },
         Method("setAttribute", on: .elementMethods) { c, a in c.setAttribute(c.text(a[0]), c.text(a[1])) },
         Method("removeAttribute", on: .elementMethods) { c, a in c.removeAttribute(c.text(a[0])) },
         Method("getElementById", on: .documentMethods) { c, a in
@@ -232,7 +242,7 @@ enum NativeDOM {
             return wanted.isEmpty ? c.null : c.wrapper(c.dom.firstElement(id: wanted))
         },
         Method("createElement", on: .documentMethods) { c, a in
-            let name = c.text(a[0]).lowercased()
+            let name = NativeDOM.lowercased(c.text(a[0]))
             do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else {
                 return c.fail(ScriptHostError("The tag name provided ('\(name)') is not a valid name.", name: "InvalidCharacterError"))
@@ -286,19 +296,19 @@ enum NativeDOM {
         Method("supports", on: .tokenList) { c, _ in c.fail(ScriptHostError("DOMTokenList has no supported tokens.")) },
         // CSSStyleDeclaration
         Method("getPropertyValue", on: .style) { c, a in
-            c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(c.text(a[0]).lowercased()) ?? "")
+            c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(NativeDOM.lowercased(c.text(a[0]))) ?? "")
         },
         Method("getPropertyPriority", on: .style) { c, a in
-            let v = InlineStyle(c.tree.attribute(c.node, "style")).value(c.text(a[0]).lowercased()) ?? ""
+            let v = InlineStyle(c.tree.attribute(c.node, "style")).value(NativeDOM.lowercased(c.text(a[0]))) ?? ""
             return c.string(v.contains("!important") ? "important" : "")
         },
         Method("setProperty", on: .style) { c, a in
             let priority = a.count > 2 && c.text(a[2]) == "important"
             let isEmpty = a.count < 2 || c.lib.valueGetType(c.ctx, a[1]) == JSType.null.rawValue
-            return c.setStyle(c.text(a[0]).lowercased(), isEmpty ? "" : c.text(a[1]), important: priority)
+            return c.setStyle(NativeDOM.lowercased(c.text(a[0])), isEmpty ? "" : c.text(a[1]), important: priority)
         },
         Method("removeProperty", on: .style) { c, a in
-            let name = c.text(a[0]).lowercased()
+            let name = NativeDOM.lowercased(c.text(a[0]))
             let old = InlineStyle(c.tree.attribute(c.node, "style")).value(name) ?? ""
             return c.setStyle(name, "", important: false) == nil ? nil : c.string(old)
         },
@@ -308,6 +318,13 @@ enum NativeDOM {
         },
     ]
 
+    /// `s.lowercased()`, without the work when `s` has no capital letter (names are usually lowercase already).
+    static func lowercased(_ s: String) -> String {
+        var ascii = true
+        for b in s.utf8 where b >= 0x41 && (b <= 0x5A || b >= 0x80) { if b >= 0x80 { ascii = false; break }; return s.lowercased() }
+        return ascii ? s : s.lowercased()
+    }
+
     /// Setter entry point → accessor index.
     static let setterAccessors: [Int] = accessors.indices.filter { accessors[$0].set != nil }
 
@@ -316,13 +333,22 @@ enum NativeDOM {
     /// The call's context when `object` is a native object of `owner`'s class, of the engine running on this thread.
     static func context(_ ctx: JSContextRef?, _ object: JSObjectRef?, _ owner: Owner,
                         _ exception: UnsafeMutablePointer<JSValueRef?>?) -> NativeCall? {
-        guard let engine = JSCEngine.running, let dom = engine.dom, let classes = NativeDOM.classes,
-              engine.lib.valueIsObjectOfClass(ctx, object, classes.of(owner)),
-              let raw = engine.lib.objectGetPrivate(object) else { return nil }
-        let id = Int(bitPattern: raw) - 1
+        guard let engine = JSCEngine.running, let dom = engine.dom, let raw = engine.lib.objectGetPrivate(object) else { return nil }
+        // The private data says whose object it is (see privateData): no call into the engine to ask its class.
+        let bits = UInt(bitPattern: raw)
+        guard bits & privateTagMask == privateTag | (UInt(owner.rawValue) << 32) else { return nil }
+        let id = Int(bits & 0xFFFF_FFFF) - 1
         guard id >= 0, id < dom.tree.arenaCount else { return nil }
         return NativeCall(engine: engine, dom: dom, ctx: ctx, this: object, node: DOMNodeID(raw: Int32(id)), exception: exception)
     }
+
+    /// A native object's private data: a tag no pointer has (other native objects' private data are pointers), its
+    /// owner, and its node id + 1.
+    static func privateData(_ owner: Owner, _ node: DOMNodeID) -> UnsafeMutableRawPointer? {
+        UnsafeMutableRawPointer(bitPattern: privateTag | (UInt(owner.rawValue) << 32) | UInt(UInt32(node.raw) + 1))
+    }
+    private static let privateTag: UInt = 0x4F49 << 48
+    private static let privateTagMask: UInt = 0xFFFF_00FF_0000_0000
 
     static func get(_ slot: Int, _ ctx: JSContextRef?, _ object: JSObjectRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
         guard slot < accessors.count, let call = context(ctx, object, accessors[slot].owner, exception) else { return nil }
@@ -354,20 +380,27 @@ enum NativeDOM {
     /// Whether `name` is a property a style declaration answers as a CSS property (`display`, `backgroundColor`,
     /// `webkitTransform`, a custom `--x`): not one of its own members or its prototype's (`setProperty`, `toString`).
     static func isStyleProperty(_ call: NativeCall, _ name: String) -> Bool {
-        guard let first = name.utf8.first, first != UInt8(ascii: "_"), !["cssText", "length", "constructor"].contains(name),
-              !methods.contains(where: { $0.owner == .style && $0.name == name }) else { return false }
+        guard let first = name.utf8.first, first != UInt8(ascii: "_"), !styleMembers.contains(name) else { return false }
         if let proto = call.engine.native.stylePrototype,
            call.lib.withString(name, { call.lib.objectHasProperty(call.ctx, proto, $0) }) { return false }
         return true
     }
 
+    static let styleMembers: Set<String> = Set(["cssText", "length", "constructor"] + methods.filter { $0.owner == .style }.map(\.name))
+
+    /// The CSS property a style declaration's camel-cased name stands for (`backgroundColor` → `background-color`,
+    /// `webkitTransform` → `-webkit-transform`, `cssFloat` → `float`).
     static func styleName(_ name: String) -> String {
         if name.hasPrefix("--") { return name }
         if name == "cssFloat" { return "float" }
-        var out = ""
-        for ch in name { if ch.isUppercase { out += "-" + ch.lowercased() } else { out.append(ch) } }
-        for vendor in ["webkit", "moz", "ms"] where out.hasPrefix(vendor + "-") { return "-" + out }
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(name.utf8.count + 4)
+        for b in name.utf8 {
+            if b >= 0x41 && b <= 0x5A { out.append(0x2D); out.append(b + 32) } else { out.append(b) }
+        }
+        let kebab = String(decoding: out, as: UTF8.self)
+        for vendor in ["webkit-", "moz-", "ms-"] where kebab.hasPrefix(vendor) { return "-" + kebab }
+        return kebab
     }
 
     static func datasetAttribute(_ name: String) -> String {
@@ -482,10 +515,17 @@ enum NativeDOM {
         guard let engine = JSCEngine.running, let classes, argc >= 2, let argv else { return nil }
         let lib = engine.lib
         let id = Int(lib.valueToNumber(ctx, argv[0], nil))
-        guard id >= 0, let object = lib.objectMake(ctx, classes.of(.node), UnsafeMutableRawPointer(bitPattern: id + 1)) else {
+        guard id >= 0, id < Int(Int32.max), let object = lib.objectMake(ctx, classes.of(.node), privateData(.node, DOMNodeID(raw: Int32(id)))) else {
             return lib.valueMakeNull(ctx)
         }
         lib.objectSetPrototype(ctx, object, argv[1])
+        // `__id` and `__n` (the prelude reads them everywhere) are ordinary read-only, hidden properties: reading one
+        // needs no call into native code.
+        let hidden: UInt32 = 2 | 4 | 8
+        lib.objectSetProperty(ctx, object, NativeNames.shared.id, argv[0], hidden, nil)
+        if argc > 2, lib.valueGetType(ctx, argv[2]) == JSType.string.rawValue {
+            lib.objectSetProperty(ctx, object, NativeNames.shared.name, argv[2], hidden, nil)
+        }
         return object
     }
 
@@ -534,14 +574,26 @@ struct TokenSet {
 struct InlineStyle {
     var entries: [(name: String, value: String)] = []
     init(_ text: String?) {
-        for part in (text ?? "").split(separator: ";", omittingEmptySubsequences: false) {
-            guard let colon = part.firstIndex(of: ":") else { continue }
-            let name = part[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            let value = part[part.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !name.isEmpty else { continue }
-            set(name, value)
+        guard let text, !text.isEmpty else { return }
+        let bytes = Array(text.utf8)
+        func trimmed(_ r: Range<Int>) -> String {
+            var lo = r.lowerBound, hi = r.upperBound
+            while lo < hi, InlineStyle.isSpace(bytes[lo]) { lo += 1 }
+            while hi > lo, InlineStyle.isSpace(bytes[hi - 1]) { hi -= 1 }
+            return String(decoding: bytes[lo..<hi], as: UTF8.self)
+        }
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x3B { end += 1 }   // ';'
+            if let colon = bytes[start..<end].firstIndex(of: 0x3A) {   // ':'
+                let name = NativeDOM.lowercased(trimmed(start..<colon))
+                if !name.isEmpty { set(name, trimmed((colon + 1)..<end)) }
+            }
+            start = end + 1
         }
     }
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
     func value(_ name: String) -> String? { entries.first { $0.name == name }?.value }
     mutating func set(_ name: String, _ value: String) {
         if let i = entries.firstIndex(where: { $0.name == name }) { entries[i].value = value } else { entries.append((name, value)) }

@@ -57,7 +57,7 @@ function wrap(id, knownKind, knownName) {
     const name = knownName === undefined ? H('dom.name', id) : knownName;
     proto = (ELEMENT_CLASSES[name] || HTMLElement).prototype;
   } else proto = [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment][k].prototype;
-  n = M.make(id, proto);   // __id, __n and the node accessors are native
+  n = k === 2 ? M.make(id, proto, knownName === undefined ? H('dom.name', id) : knownName) : M.make(id, proto);   // with __id (and __n)
   cache[id] = n;
   return n;
 }
