@@ -19,10 +19,12 @@ final class NativeNames: @unchecked Sendable {
     static let shared = NativeNames()
     let id: JSStringRef?
     let name: JSStringRef?
+    let handlers: JSStringRef?
     private init() {
         let lib = try? JSCLibrary.shared.get()
         id = lib?.makeString("__id")
         name = lib?.makeString("__n")
+        handlers = lib?.makeString("__h")
     }
 }
 
@@ -34,6 +36,8 @@ struct NativePageState {
     var cache: JSObjectRef?
     /// The prelude's `attributeChanged(element, name, oldValue)`: queues MutationObserver records.
     var attributeChanged: JSObjectRef?
+    /// The prelude's `inlineHandler(node, type)`: an `on…` attribute's handler, compiled.
+    var inlineHandler: JSObjectRef?
     /// The prelude's `new DOMException(message, name)`, for the errors the DOM throws as DOMExceptions.
     var domException: JSObjectRef?
     /// The prelude's `DOMTokenList.prototype` and `CSSStyleDeclaration.prototype` (iteration and `instanceof`).
@@ -195,7 +199,25 @@ enum NativeDOM {
     /// Accessors. A getter answering nil means "not this kind of node": the property is then looked up in the
     /// prototype chain (undefined, as for a text node's `id`); a setter answering nil for such a node lets the
     /// assignment make an ordinary property, as it would on a node without that accessor.
-    static let accessors: [Accessor] = [
+    static let accessors: [Accessor] = nodeAccessors + handlerAccessors
+
+    /// The event types with an `on…` handler property on elements and the document (the prelude's EVENT_TYPES), and
+    /// those on the document only.
+    static let handlerTypes = ["click", "dblclick", "mousedown", "mouseup", "mousemove", "mouseover", "mouseout", "mouseenter",
+        "mouseleave", "pointerdown", "pointerup", "pointermove", "pointercancel", "touchstart", "touchend", "touchmove", "touchcancel",
+        "keydown", "keyup", "keypress", "input", "change", "submit", "reset", "focus", "blur", "focusin", "focusout", "load", "error",
+        "scroll", "resize", "select", "invalid", "animationend", "transitionend", "contextmenu", "wheel", "beforeinput", "toggle"]
+    static let documentHandlerTypes = ["readystatechange", "visibilitychange", "DOMContentLoaded"]
+
+    /// `onclick` and the others: the handler a script set (kept where the prelude's dispatch reads it, the node's
+    /// `__h`), else the compiled `on…` attribute, else null. Setting one marks the node as listening (coverage).
+    static let handlerAccessors: [Accessor] = (handlerTypes.map { ($0, false) } + documentHandlerTypes.map { ($0, true) }).map { entry in
+        let (type, documentOnly) = entry
+        return Accessor("on" + type, get: { c in c.handler(type, documentOnly: documentOnly) },
+                        set: { c, v in c.setHandler(type, documentOnly: documentOnly, v) })
+    }
+
+    static let nodeAccessors: [Accessor] = [
         Accessor("nodeType") { c in c.number([9, 10, 1, 3, 8, 11][Int(c.kind.rawValue)]) },
         Accessor("parentNode") { c in c.wrapper(c.tree.parent(c.node)) },
         Accessor("parentElement") { c in
@@ -542,6 +564,7 @@ enum NativeDOM {
             }
             engine.native.attributeChanged = hook("attributeChanged")
             engine.native.domException = hook("domException")
+            engine.native.inlineHandler = hook("inlineHandler")
             engine.native.tokenListPrototype = hook("tokenListPrototype")
             engine.native.stylePrototype = hook("stylePrototype")
         }
@@ -603,6 +626,41 @@ struct InlineStyle {
 }
 
 extension NativeCall {
+    private func hasHandler(documentOnly: Bool) -> Bool { kind == .document || (kind == .element && !documentOnly) }
+
+    /// The node's table of handlers set by script (`__h`, no prototype), made when `create`.
+    private func handlerTable(create: Bool) -> JSObjectRef? {
+        guard let this else { return nil }
+        let names = NativeNames.shared
+        if let existing = lib.objectGetProperty(ctx, this, names.handlers, nil), lib.valueGetType(ctx, existing) == JSType.object.rawValue {
+            return lib.valueToObject(ctx, existing, nil)
+        }
+        guard create, let table = lib.objectMake(ctx, nil, nil) else { return nil }
+        lib.objectSetPrototype(ctx, table, lib.valueMakeNull(ctx))
+        lib.objectSetProperty(ctx, this, names.handlers, table, 2 | 4 | 8, nil)
+        return table
+    }
+
+    func handler(_ type: String, documentOnly: Bool) -> JSValueRef? {
+        guard hasHandler(documentOnly: documentOnly) else { return nil }
+        if let table = handlerTable(create: false),
+           let own = lib.withString(type, { lib.objectGetProperty(ctx, table, $0, nil) }),
+           lib.valueGetType(ctx, own) != JSType.undefined.rawValue { return own }
+        guard kind == .element, tree.attribute(node, "on" + type) != nil, let compile = engine.native.inlineHandler else { return null }
+        let args: [JSValueRef?] = [this, string(type)]
+        let compiled = args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, compile, nil, $0.count, $0.baseAddress, exception) }
+        guard let compiled, lib.valueGetType(ctx, compiled) == JSType.object.rawValue else { return null }
+        return compiled
+    }
+
+    func setHandler(_ type: String, documentOnly: Bool, _ value: JSValueRef?) -> JSValueRef? {
+        guard hasHandler(documentOnly: documentOnly), let table = handlerTable(create: true) else { return nil }
+        let isFunction = lib.valueGetType(ctx, value) == JSType.object.rawValue && lib.valueToObject(ctx, value, nil).map { lib.objectIsFunction(ctx, $0) } == true
+        lib.withString(type) { lib.objectSetProperty(ctx, table, $0, isFunction ? value : null, 0, nil) }
+        if isFunction { dom.noteListener(node, type) }
+        return undefined
+    }
+
     /// `index` as the DOM converts an `unsigned long` argument (nil for a negative or non-finite one).
     func index(_ value: JSValueRef?) -> Int? {
         let d = lib.valueToNumber(ctx, value, nil)

@@ -302,6 +302,9 @@ final class PageScripting {
         return [tree.document, html, head, body]
     }
 
+    /// Records that script made `node` listen for `type` (listeners and `on…` properties: the coverage report).
+    func noteListener(_ node: DOMNodeID, _ type: String) { listeners[node.raw, default: []].insert(type) }
+
     func host(_ op: HostOperation, _ a: [ScriptValue]) throws(ScriptHostError) -> ScriptValue {
         guard let page else { throw ScriptHostError("the page is gone") }
         let first = a.first
@@ -471,7 +474,7 @@ final class PageScripting {
         case .domRemove: tree.remove(try id(first)); return .undefined
         case .domClone: return num(try clone(try id(first), deep: a.count > 1 && a[1] == .bool(true)))
         case .domListen:
-            if let raw = int(first) { listeners[raw, default: []].insert(str(a.count > 1 ? a[1] : nil)) }
+            if let raw = int(first) { noteListener(DOMNodeID(raw: raw), str(a.count > 1 ? a[1] : nil)) }
             return .undefined
         // Document and window
         case .documentTitle: return .string(tree.snapshot().title ?? "")

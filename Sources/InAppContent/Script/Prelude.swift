@@ -556,7 +556,6 @@ class HTMLElement extends Element {
   blur() { if (activeElement === this) focusElement(null); }
   click() { if (isDisabled(this)) return; activate(this, false); }
 }
-for (const t of EVENT_TYPES) { handlerProperty(HTMLElement.prototype, t); }
 function reflect(C, props, kind) {
   for (const p of props) {
     const attr = p.toLowerCase();
@@ -935,11 +934,11 @@ class Document extends Node {
 mixin(Document, ParentNode);
 // The native element and document methods, between Element.prototype (Document.prototype) and Node.prototype, so
 // that a member written above still wins and a page's own patch of Element.prototype is seen first.
-const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, domException: (m, n) => new DOMException(m, n),
+// The on… handler properties of elements and the document are native too (the window's are below).
+const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, inlineHandler, domException: (m, n) => new DOMException(m, n),
   tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype });
 Object.setPrototypeOf(ELEMENT_METHODS, Node.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
 Object.setPrototypeOf(DOCUMENT_METHODS, Node.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
-for (const t of EVENT_TYPES.concat(['readystatechange', 'visibilitychange', 'DOMContentLoaded'])) handlerProperty(Document.prototype, t);
 let readyState = 'loading';
 let currentScript = null;
 let cookies = [];
