@@ -46,6 +46,49 @@ final class JavaScriptPageTests: XCTestCase {
         XCTAssertEqual(rec.calls, ["logClick(\"probe read\")"])
     }
 
+    /// The members bound natively (NativeDOM.swift) behave as Chromium's for the same page (recorded with `chromium
+    /// --headless --dump-dom`): class lists as ordered sets (duplicates dropped, replace), inline style by camel-cased
+    /// and custom properties, dataset names, `on…` properties, identity of `classList`/`style`/`dataset`. Where WebKit
+    /// on iOS differs from desktop Chromium, WebKit's answer is expected: `'ontouchstart' in element` is true (touch
+    /// events exist), and a method called on the wrong kind of node says "Can only call …" (Chromium: "Illegal
+    /// invocation").
+    func testNativelyBoundMembersAnswerAsABrowser() throws {
+        let (page, _) = try page(#"""
+        <div id="d" class="a  b a" data-user-id="7" style="color: red; margin-top: 4px">text</div>
+        <script>
+        var f = [];
+        try {
+        var d = document.getElementById('d');
+        f.push(d.classList === d.classList, d.style === d.style, d.dataset === d.dataset);
+        f.push(d.classList.length, d.classList.value, d.classList.item(1), d.classList.item(5), d.classList.contains('b'));
+        d.classList.add('c', 'a'); f.push(d.className);
+        d.classList.remove('a'); f.push(d.className);
+        f.push(d.classList.toggle('z'), d.classList.toggle('z'), d.classList.toggle('y', true), d.classList.toggle('q', false), d.className);
+        f.push(d.classList.replace('b', 'y'), d.className, d.classList.replace('nope', 'x'));
+        try { d.classList.add(''); } catch (e) { f.push(e.name, e instanceof DOMException); }
+        try { d.classList.add('a b'); } catch (e) { f.push(e.name); }
+        f.push([...d.classList].join('+'), d.classList instanceof DOMTokenList, String(d.classList));
+        var seen = []; d.classList.forEach(function (t, i) { seen.push(i + t); }); f.push(seen.join(','));
+        f.push(d.style.color, d.style.marginTop, d.style.getPropertyValue('margin-top'), d.style.length, d.style[0], d.style.display === '');
+        d.style.backgroundColor = 'blue'; d.style.color = ''; f.push(d.getAttribute('style'));
+        d.style.setProperty('--gap', '2px'); f.push(d.style.getPropertyValue('--gap'));
+        d.style.cssText = 'display: none'; f.push(d.style.display, d.style.length, d.style instanceof CSSStyleDeclaration);
+        f.push(d.dataset.userId, 'userId' in d.dataset, 'nope' in d.dataset, JSON.stringify(d.dataset));
+        d.dataset.fooBar = 'x'; f.push(d.getAttribute('data-foo-bar'), Object.keys(d.dataset).join(','));
+        delete d.dataset.userId; f.push(d.hasAttribute('data-user-id'));
+        var e = document.createElement('span'); e.setAttribute('onclick', 'return 1');
+        f.push(typeof e.onclick, d.onclick, 'onclick' in d, 'ontouchstart' in d, typeof document.onreadystatechange);
+        d.onclick = function () {}; f.push(typeof d.onclick); d.onclick = 'x'; f.push(d.onclick);
+        f.push(d.nodeType, d.tagName, d.localName, d.id, d.parentNode === document.body, d.firstChild.nodeType, d.firstChild.id, d.firstChild.parentElement === d);
+        try { Element.prototype.getAttribute.call(document, 'x'); } catch (e) { f.push(e.constructor.name, e.message); }
+        f.push(d instanceof HTMLElement, d instanceof Element, d instanceof Node, Object.prototype.toString.call(d).length > 0);
+        } catch (err) { f.push('THREW ' + err); }
+        </script>
+        """#)
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(page.evaluate("f.map(String).join('|')"), .success(.string(#"true|true|true|2|a  b a|b|null|true|a b c|b c|true|false|true|false|b c y|true|y c|false|SyntaxError|true|InvalidCharacterError|y+c|true|y c|0y,1c|red|4px|4px|2|color|true|margin-top: 4px; background-color: blue;|2px|none|1|true|7|true|false|{"userId":"7"}|x|userId,fooBar|false|function|null|true|true|object|function|null|1|DIV|div|d|true|3|undefined|true|TypeError|Can only call Element.getAttribute on instances of Element|true|true|true|true"#)))
+    }
+
     /// NodeList and HTMLCollection exist as in a browser (polyfills that assign to their prototypes run), and the
     /// collections a browser keeps live follow the tree; querySelectorAll stays a snapshot.
     func testCollectionsAreNodeListsAndHTMLCollectionsAndTheLiveOnesFollowTheTree() throws {

@@ -400,6 +400,13 @@ final class JSCEngine: ScriptEngine {
 
     func makeError(name: String, message: String) -> JSValueRef? {
         var msg: JSValueRef? = jsValue(.string(message))
+        // The language's own error types are made by their constructors (`e instanceof TypeError` holds); other names
+        // (the DOM's: InvalidCharacterError, …) are Errors carrying that name.
+        if ["TypeError", "RangeError", "SyntaxError", "ReferenceError"].contains(name),
+           let ctor = lib.withString(name, { lib.objectGetProperty(ctx, lib.contextGetGlobalObject(ctx), $0, nil) }).flatMap({ lib.valueToObject(ctx, $0, nil) }),
+           let made = withUnsafePointer(to: &msg, { lib.objectCallAsConstructor(ctx, ctor, 1, $0, nil) }) {
+            return made
+        }
         let err = withUnsafePointer(to: &msg) { lib.objectMakeError(ctx, 1, $0, nil) }
         if let err, name != "Error" {
             lib.withString("name") { lib.objectSetProperty(ctx, err, $0, jsValue(.string(name)), 0, nil) }

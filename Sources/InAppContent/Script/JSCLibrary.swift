@@ -91,6 +91,8 @@ struct JSCLibrary: @unchecked Sendable {
     let objectIsFunction: @convention(c) (JSContextRef?, JSObjectRef?) -> Bool
     let objectCallAsFunction: @convention(c) (JSContextRef?, JSObjectRef?, JSObjectRef?, Int, UnsafePointer<JSValueRef?>?,
                                               UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?
+    let objectCallAsConstructor: @convention(c) (JSContextRef?, JSObjectRef?, Int, UnsafePointer<JSValueRef?>?,
+                                                 UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
     let objectMakeError: @convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
 
     /// `JSContextGroupSetExecutionTimeLimit` (exported by both libraries; private SPI on Apple platforms),
@@ -216,6 +218,7 @@ struct JSCLibrary: @unchecked Sendable {
             propertyNameArrayRelease: sym("JSPropertyNameArrayRelease", (@convention(c) (JSPropertyNameArrayRef?) -> Void).self) ?? { _ in },
             objectIsFunction: sym("JSObjectIsFunction", (@convention(c) (JSContextRef?, JSObjectRef?) -> Bool).self) ?? { _, _ in false },
             objectCallAsFunction: sym("JSObjectCallAsFunction", (@convention(c) (JSContextRef?, JSObjectRef?, JSObjectRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self) ?? { _, _, _, _, _, _ in nil },
+            objectCallAsConstructor: sym("JSObjectCallAsConstructor", (@convention(c) (JSContextRef?, JSObjectRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _, _ in nil },
             objectMakeError: sym("JSObjectMakeError", (@convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _ in nil },
             setExecutionTimeLimit: optionalSym("JSContextGroupSetExecutionTimeLimit", (@convention(c) (JSContextGroupRef?, Double, ShouldTerminate?, UnsafeMutableRawPointer?) -> Void).self),
             clearExecutionTimeLimit: optionalSym("JSContextGroupClearExecutionTimeLimit", (@convention(c) (JSContextGroupRef?) -> Void).self),

@@ -310,8 +310,10 @@ enum NativeDOM {
         Method("replace", on: .tokenList) { c, a in
             guard let pair = c.validTokens(a, count: 2), pair.count == 2 else { return nil }
             var set = TokenSet(c.tree.attribute(c.node, "class"))
-            guard let i = set.tokens.firstIndex(of: pair[0]) else { return c.bool(false) }
-            if set.tokens.contains(pair[1]) { set.tokens.remove(at: i) } else { set.tokens[i] = pair[1] }
+            guard set.tokens.contains(pair[0]) else { return c.bool(false) }
+            // An ordered set's replace: the first of either token becomes the new one, other instances of both go.
+            guard let first = set.tokens.firstIndex(where: { $0 == pair[0] || $0 == pair[1] }) else { return c.bool(false) }
+            set.tokens = set.tokens.enumerated().compactMap { i, t in i == first ? pair[1] : (t == pair[0] || t == pair[1]) ? nil : t }
             return c.update(set) == nil ? nil : c.bool(true)
         },
         Method("toString", on: .tokenList) { c, _ in c.string(c.tree.attribute(c.node, "class") ?? "") },
