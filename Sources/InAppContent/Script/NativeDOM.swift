@@ -199,7 +199,49 @@ enum NativeDOM {
     /// Accessors. A getter answering nil means "not this kind of node": the property is then looked up in the
     /// prototype chain (undefined, as for a text node's `id`); a setter answering nil for such a node lets the
     /// assignment make an ordinary property, as it would on a node without that accessor.
-    static let accessors: [Accessor] = nodeAccessors + handlerAccessors
+    static let accessors: [Accessor] = nodeAccessors + handlerAccessors + reflectedAccessors
+
+    /// How a reflected property reads its attribute: the text, the text resolved as a URL against the page, or
+    /// whether it is present.
+    enum Reflection: Sendable { case text, url, flag }
+
+    /// Properties that reflect an attribute, by element (as HTMLAnchorElement, HTMLImageElement, … do): for any
+    /// other element the property is looked up in the prototype chain (`type` of an input is the prelude's).
+    static let reflected: [(property: String, tags: [String: Reflection])] = [
+        ("target", ["a": .text, "area": .text, "form": .text]),
+        ("rel", ["a": .text, "area": .text]), ("download", ["a": .text, "area": .text]), ("hreflang", ["a": .text, "area": .text]),
+        ("type", ["a": .text, "area": .text, "script": .text]),
+        ("src", ["img": .url, "script": .url]),
+        ("alt", ["img": .text]), ("srcset", ["img": .text]), ("sizes", ["img": .text]), ("loading", ["img": .text]),
+        ("decoding", ["img": .text]), ("crossOrigin", ["img": .text]),
+        ("async", ["script": .flag]), ("defer", ["script": .flag]), ("noModule", ["script": .flag]),
+        ("placeholder", ["input": .text, "textarea": .text]),
+        ("pattern", ["input": .text]), ("min", ["input": .text]), ("max", ["input": .text]), ("step", ["input": .text]),
+        ("accept", ["input": .text]), ("autocomplete", ["input": .text]), ("inputMode", ["input": .text]),
+        ("readOnly", ["input": .flag, "textarea": .flag]), ("multiple", ["input": .flag, "select": .flag]), ("autofocus", ["input": .flag]),
+        ("action", ["form": .url]), ("enctype", ["form": .text]), ("name", ["form": .text]), ("noValidate", ["form": .flag]),
+    ]
+
+    static let reflectedAccessors: [Accessor] = reflected.map { entry in
+        let (property, tags) = entry
+        let attribute = property.lowercased()
+        return Accessor(property, get: { c in
+            guard c.isElement, let how = tags[c.tree.localName(c.node)] else { return nil }
+            let value = c.tree.attribute(c.node, attribute)
+            switch how {
+            case .flag: return c.bool(value != nil)
+            case .text: return c.string(value ?? "")
+            case .url: return c.string(value.map { c.dom.page?.resolve(href: $0)?.absoluteString ?? $0 } ?? "")
+            }
+        }, set: { c, v in
+            guard c.isElement, let how = tags[c.tree.localName(c.node)] else { return nil }
+            guard how == .flag else { return c.setAttribute(attribute, c.text(v)) }
+            if c.lib.valueToBoolean(c.ctx, v) {
+                return c.tree.attribute(c.node, attribute) == nil ? c.setAttribute(attribute, "") : c.undefined
+            }
+            return c.removeAttribute(attribute)
+        })
+    }
 
     /// The event types with an `on…` handler property on elements and the document (the prelude's EVENT_TYPES), and
     /// those on the document only.

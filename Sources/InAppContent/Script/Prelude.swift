@@ -446,28 +446,28 @@ class Text extends CharacterData { get wholeText() { return this.data; } splitTe
 class Comment extends CharacterData {}
 class DocumentType extends Node { get name() { return H('dom.doctype', this.__id); } }
 function sibling(n, op) { let s = H(op, n.__id); while (s !== null && H('dom.kind', s) !== 2) s = H(op, s); return wrap(s); }
-const ParentNode = {
-  get children() { return cachedLive(this, '__ch', HTMLCollection, () => H('dom.children', this.__id, true)); },
-  get childElementCount() { return H('dom.children', this.__id, true).length; },
-  get firstElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[0] : null); },
-  get lastElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[c.length - 1] : null); },
-  querySelector(s) { return query(this, String(s), false); },
-  querySelectorAll(s) { return query(this, String(s), true); },
-  getElementsByTagName(t) { const sel = t === '*' ? '*' : String(t).replace(/[^\w-]/g, ''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); },
-  getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); },
-  append(...ns) { for (const n of ns) this.appendChild(toNode(n)); },
-  prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); },
-  replaceChildren(...ns) { const m = observing() && childListBefore(this); H('dom.setText', this.__id, ''); if (m) childListAfter(this, m); this.append(...ns); },
-};
+// ParentNode's members, shared by elements, documents and fragments as a base class (one set of functions per page,
+// where copying them onto each prototype defined each three times).
+class ParentNode extends Node {
+  get children() { return cachedLive(this, '__ch', HTMLCollection, () => H('dom.children', this.__id, true)); }
+  get childElementCount() { return H('dom.children', this.__id, true).length; }
+  get firstElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[0] : null); }
+  get lastElementChild() { const c = H('dom.children', this.__id, true); return wrap(c.length ? c[c.length - 1] : null); }
+  querySelector(s) { return query(this, String(s), false); }
+  querySelectorAll(s) { return query(this, String(s), true); }
+  getElementsByTagName(t) { const sel = t === '*' ? '*' : String(t).replace(/[^\w-]/g, ''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); }
+  getElementsByClassName(c) { const sel = String(c).trim().split(/\s+/).filter(Boolean).map(x => '.' + cssEscape(x)).join(''); return liveCollection(HTMLCollection, () => sel ? H('dom.query', this.__id, sel, true) : []); }
+  append(...ns) { for (const n of ns) this.appendChild(toNode(n)); }
+  prepend(...ns) { const f = this.firstChild; for (const n of ns) this.insertBefore(toNode(n), f); }
+  replaceChildren(...ns) { const m = observing() && childListBefore(this); H('dom.setText', this.__id, ''); if (m) childListAfter(this, m); this.append(...ns); }
+}
 // Selectors: CSSSelector in the host (combinators, structural and logical pseudo-classes, and :checked/:focus read
 // from the live state the host mirrors).
 function query(scope, sel, all) {
   return all ? ids(H('dom.query', scope.__id, sel, true)) : wrap(H('dom.query', scope.__id, sel, false));
 }
 function cssEscape(s) { return String(s).replace(/[^\w-]/g, c => '\\' + c); }
-function mixin(C, o) { for (const k of Object.getOwnPropertyNames(o)) Object.defineProperty(C.prototype, k, Object.getOwnPropertyDescriptor(o, k)); }
-class DocumentFragment extends Node {}
-mixin(DocumentFragment, ParentNode);
+class DocumentFragment extends ParentNode {}
 DocumentFragment.prototype.getElementById = function (id) { return this.querySelector('#' + cssEscape(id)); };
 
 // DOMTokenList (classList) is native (NativeDOM.swift); iteration is written here, over its length and items.
@@ -482,7 +482,7 @@ class DOMException extends Error { constructor(m, n) { super(m); this.name = n |
 
 class CSSStyleDeclaration { constructor() { throw new TypeError('Illegal constructor'); } }
 // An element's style (CSSStyleDeclaration) and dataset are native (NativeDOM.swift).
-class Element extends Node {
+class Element extends ParentNode {
   get namespaceURI() { return ['http://www.w3.org/1999/xhtml','http://www.w3.org/2000/svg','http://www.w3.org/1998/Math/MathML'][H('dom.ns', this.__id)] || null; }
   getAttributeNS(ns, n) { return this.getAttribute(n); }
   setAttributeNS(ns, n, v) { this.setAttribute(n, v); }
@@ -543,7 +543,6 @@ class Element extends Node {
   animate() { const a = { finished: Promise.resolve(), cancel() {}, play() {}, pause() {}, finish() {}, onfinish: null, addEventListener() {} }; return a; }
   attachShadow() { throw new DOMException('attachShadow is not supported in this headless model', 'NotSupportedError'); }
 }
-mixin(Element, ParentNode);
 class HTMLElement extends Element {
   get hidden() { return this.hasAttribute('hidden'); } set hidden(v) { this.toggleAttribute('hidden', !!v); }
   get title() { return this.getAttribute('title') || ''; } set title(v) { this.setAttribute('title', v); }
@@ -556,27 +555,15 @@ class HTMLElement extends Element {
   blur() { if (activeElement === this) focusElement(null); }
   click() { if (isDisabled(this)) return; activate(this, false); }
 }
-function reflect(C, props, kind) {
-  for (const p of props) {
-    const attr = p.toLowerCase();
-    Object.defineProperty(C.prototype, p, kind === 'bool'
-      ? { get() { return this.hasAttribute(attr); }, set(v) { this.toggleAttribute(attr, !!v); }, configurable: true }
-      : kind === 'url'
-      ? { get() { const v = this.getAttribute(attr); return v === null ? '' : H('url.resolve', v); }, set(v) { this.setAttribute(attr, v); }, configurable: true }
-      : { get() { const v = this.getAttribute(attr); return v === null ? '' : v; }, set(v) { this.setAttribute(attr, v); }, configurable: true });
-  }
-}
+// Properties that reflect an attribute (target, src, placeholder, readOnly, …) are native (NativeDOM.reflected).
 class HTMLAnchorElement extends HTMLElement {
   get href() { const v = this.getAttribute('href'); return v === null ? '' : H('url.resolve', v); } set href(v) { this.setAttribute('href', v); }
   toString() { return this.href; }
 }
-reflect(HTMLAnchorElement, ['target', 'rel', 'download', 'hreflang', 'type']);
 class HTMLImageElement extends HTMLElement { get complete() { return true; } get naturalWidth() { return 0; } get naturalHeight() { return 0; } }
-reflect(HTMLImageElement, ['src'], 'url'); reflect(HTMLImageElement, ['alt', 'srcset', 'sizes', 'loading', 'decoding', 'crossOrigin']);
 Object.defineProperty(HTMLImageElement.prototype, 'width', { get() { return parseInt(this.getAttribute('width'), 10) || 0; }, set(v) { this.setAttribute('width', String(v)); } });
 Object.defineProperty(HTMLImageElement.prototype, 'height', { get() { return parseInt(this.getAttribute('height'), 10) || 0; }, set(v) { this.setAttribute('height', String(v)); } });
 class HTMLScriptElement extends HTMLElement { get text() { return this.textContent; } set text(v) { this.textContent = v; } }
-reflect(HTMLScriptElement, ['src'], 'url'); reflect(HTMLScriptElement, ['type']); reflect(HTMLScriptElement, ['async', 'defer', 'noModule'], 'bool');
 
 // ---- Form controls ----
 const CONTROLS = /^(button|input|select|textarea|optgroup|option|fieldset)$/;
@@ -590,16 +577,18 @@ function formOf(el) {
   if (f !== null) { const x = g.document.getElementById(f); return x && x.localName === 'form' ? x : null; }
   return el.closest('form');
 }
-const FORM_FIELD = { get form() { return formOf(this); }, get disabled() { return this.hasAttribute('disabled'); }, set disabled(v) { this.toggleAttribute('disabled', !!v); },
-  get name() { return this.getAttribute('name') || ''; }, set name(v) { this.setAttribute('name', v); },
-  get required() { return this.hasAttribute('required'); }, set required(v) { this.toggleAttribute('required', !!v); },
-  get willValidate() { return !isDisabled(this) && !/^(hidden|button|reset)$/.test(this.type || ''); },
-  get validity() { return validity(this); }, get validationMessage() { return validationMessage(this); },
-  checkValidity() { const ok = validity(this).valid; if (!ok) dispatch(this, new Event('invalid', { cancelable: true })); return ok; },
-  reportValidity() { return this.checkValidity(); },
-  setCustomValidity(m) { Object.defineProperty(this, '__custom', { value: String(m), configurable: true }); },
-  get labels() { const id = this.id; return g.document.querySelectorAll('label').filter(l => (id && l.getAttribute('for') === id) || (!l.hasAttribute('for') && l.contains(this))); },
-};
+// What form controls share (input, textarea, select, button): a base class under HTMLElement.
+class FormControl extends HTMLElement {
+  get form() { return formOf(this); } get disabled() { return this.hasAttribute('disabled'); } set disabled(v) { this.toggleAttribute('disabled', !!v); }
+  get name() { return this.getAttribute('name') || ''; } set name(v) { this.setAttribute('name', v); }
+  get required() { return this.hasAttribute('required'); } set required(v) { this.toggleAttribute('required', !!v); }
+  get willValidate() { return !isDisabled(this) && !/^(hidden|button|reset)$/.test(this.type || ''); }
+  get validity() { return validity(this); } get validationMessage() { return validationMessage(this); }
+  checkValidity() { const ok = validity(this).valid; if (!ok) dispatch(this, new Event('invalid', { cancelable: true })); return ok; }
+  reportValidity() { return this.checkValidity(); }
+  setCustomValidity(m) { Object.defineProperty(this, '__custom', { value: String(m), configurable: true }); }
+  get labels() { const id = this.id; return g.document.querySelectorAll('label').filter(l => (id && l.getAttribute('for') === id) || (!l.hasAttribute('for') && l.contains(this))); }
+}
 // The message WebKit gives for the first failing constraint (its English strings); a custom message comes first.
 function validationMessage(el) {
   if (!el.willValidate) return '';
@@ -638,7 +627,7 @@ function validity(el) {
   v.valid = !Object.keys(v).some(k => k !== 'valid' && v[k]);
   return v;
 }
-class HTMLInputElement extends HTMLElement {
+class HTMLInputElement extends FormControl {
   get type() { const t = (this.getAttribute('type') || 'text').toLowerCase(); return /^(hidden|text|search|tel|url|email|password|date|month|week|time|datetime-local|number|range|color|checkbox|radio|file|submit|image|reset|button)$/.test(t) ? t : 'text'; }
   set type(v) { this.setAttribute('type', v); }
   get value() { if (this.__v !== undefined) return this.__v; const v = this.getAttribute('value'); return v === null ? ((this.type === 'checkbox' || this.type === 'radio') ? 'on' : '') : v.replace(/[\r\n]/g, ''); }
@@ -651,8 +640,6 @@ class HTMLInputElement extends HTMLElement {
   select() {} setSelectionRange() {}
   get selectionStart() { return this.value.length; } get selectionEnd() { return this.value.length; }
 }
-reflect(HTMLInputElement, ['placeholder', 'pattern', 'min', 'max', 'step', 'accept', 'autocomplete', 'inputMode']);
-reflect(HTMLInputElement, ['readOnly', 'multiple', 'autofocus'], 'bool');
 Object.defineProperty(HTMLInputElement.prototype, 'maxLength', { get() { const v = parseInt(this.getAttribute('maxlength'), 10); return isNaN(v) ? -1 : v; }, set(v) { this.setAttribute('maxlength', String(v)); } });
 function setOwn(o, k, v) { Object.defineProperty(o, k, { value: v, writable: true, configurable: true }); }
 // The checkedness lives on the element's wrapper; the host keeps a copy so that `:checked` selectors see it.
@@ -664,14 +651,13 @@ function setChecked(el, v) {
     for (const r of scope.querySelectorAll('input[type=radio]')) if (r !== el && r.name === el.name && (r.form || g.document) === (el.form || g.document)) setCheckedness(r, false);
   }
 }
-class HTMLTextAreaElement extends HTMLElement {
+class HTMLTextAreaElement extends FormControl {
   get type() { return 'textarea'; }
   get value() { return this.__v !== undefined ? this.__v : this.textContent; } set value(v) { setOwn(this, '__v', String(v)); }
   get defaultValue() { return this.textContent; } set defaultValue(v) { this.textContent = v; }
   select() {} setSelectionRange() {}
 }
-reflect(HTMLTextAreaElement, ['placeholder']); reflect(HTMLTextAreaElement, ['readOnly'], 'bool');
-class HTMLSelectElement extends HTMLElement {
+class HTMLSelectElement extends FormControl {
   get type() { return this.hasAttribute('multiple') ? 'select-multiple' : 'select-one'; }
   get options() { return collection(this.querySelectorAll('option')); }
   get length() { return this.options.length; }
@@ -682,7 +668,6 @@ class HTMLSelectElement extends HTMLElement {
   set value(v) { const i = this.options.findIndex(o => o.value === String(v)); setOwn(this, '__si', i); }
   add(o, before) { this.insertBefore(o, typeof before === 'number' ? this.options[before] : before || null); }
 }
-reflect(HTMLSelectElement, ['multiple'], 'bool');
 class HTMLOptionElement extends HTMLElement {
   get value() { const v = this.getAttribute('value'); return v === null ? this.text : v; } set value(v) { this.setAttribute('value', v); }
   get text() { return this.textContent.replace(/\s+/g, ' ').trim(); } set text(v) { this.textContent = v; }
@@ -692,12 +677,11 @@ class HTMLOptionElement extends HTMLElement {
   get index() { const s = this.closest('select'); return s ? s.options.indexOf(this) : 0; }
   get disabled() { return this.hasAttribute('disabled'); } set disabled(v) { this.toggleAttribute('disabled', !!v); }
 }
-class HTMLButtonElement extends HTMLElement {
+class HTMLButtonElement extends FormControl {
   get type() { const t = (this.getAttribute('type') || 'submit').toLowerCase(); return t === 'button' || t === 'reset' ? t : 'submit'; }
   set type(v) { this.setAttribute('type', v); }
   get value() { return this.getAttribute('value') || ''; } set value(v) { this.setAttribute('value', v); }
 }
-for (const C of [HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, HTMLButtonElement]) mixin(C, FORM_FIELD);
 class HTMLFormElement extends HTMLElement {
   get elements() { const id = this.id; const all = collection(g.document.querySelectorAll('input, select, textarea, button, fieldset, output').filter(e => formOf(e) === this));
     for (const e of all) { const n = e.getAttribute('name') || e.id; if (n && !(n in all)) all[n] = e; } all.namedItem = n => all[n] || null; return all; }
@@ -709,7 +693,6 @@ class HTMLFormElement extends HTMLElement {
   checkValidity() { return this.elements.filter(e => e.checkValidity && e.willValidate).map(e => e.checkValidity()).every(Boolean); }
   reportValidity() { return this.checkValidity(); }
 }
-reflect(HTMLFormElement, ['action'], 'url'); reflect(HTMLFormElement, ['target', 'enctype', 'name']); reflect(HTMLFormElement, ['noValidate'], 'bool');
 Object.defineProperty(HTMLFormElement.prototype, 'method', { get() { return (this.getAttribute('method') || 'get').toLowerCase() === 'post' ? 'post' : 'get'; }, set(v) { this.setAttribute('method', v); } });
 class HTMLLabelElement extends HTMLElement {
   get htmlFor() { return this.getAttribute('for') || ''; } set htmlFor(v) { this.setAttribute('for', v); }
@@ -887,7 +870,7 @@ function pressKey(key) {
 }
 
 // ---- Document ----
-class Document extends Node {
+class Document extends ParentNode {
   get documentElement() { return wrap(H('dom.roots')[1]); }
   get head() { return wrap(H('dom.roots')[2]); }
   get body() { return wrap(H('dom.roots')[3]); }
@@ -931,14 +914,13 @@ class Document extends Node {
   elementFromPoint(x, y) { return wrap(H('layout.hit', +x, +y)); }
   getSelection() { return g.getSelection(); }
 }
-mixin(Document, ParentNode);
 // The native element and document methods, between Element.prototype (Document.prototype) and Node.prototype, so
 // that a member written above still wins and a page's own patch of Element.prototype is seen first.
 // The on… handler properties of elements and the document are native too (the window's are below).
 const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, inlineHandler, domException: (m, n) => new DOMException(m, n),
   tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype });
-Object.setPrototypeOf(ELEMENT_METHODS, Node.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
-Object.setPrototypeOf(DOCUMENT_METHODS, Node.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
+Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
+Object.setPrototypeOf(DOCUMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
 let readyState = 'loading';
 let currentScript = null;
 let cookies = [];
