@@ -933,6 +933,10 @@ for (const t of EVENT_TYPES.concat(['hashchange', 'popstate', 'message', 'orient
 }
 const def = (name, value) => Object.defineProperty(g, name, { value, writable: true, configurable: true, enumerable: false });
 const getter = (name, get, set) => Object.defineProperty(g, name, { get, set: set || (() => {}), configurable: true, enumerable: false });
+// A global made when a page first reads it (then an ordinary property, as in a browser): most pages never touch most
+// of these, and making them cost every page.
+const lazyGlobal = (name, make) => Object.defineProperty(g, name, { configurable: true, enumerable: false,
+  get() { const v = make(); def(name, v); return v; }, set(v) { def(name, v); } });
 def('window', g); def('self', g); def('top', g); def('parent', g); def('frames', g); getter('frameElement', () => null);
 getter('opener', () => null); getter('closed', () => false); def('name', '');
 getter('length', () => 0);
@@ -953,15 +957,15 @@ getter('devicePixelRatio', () => device().scale);
 getter('scrollX', () => 0); getter('scrollY', () => 0); getter('pageXOffset', () => 0); getter('pageYOffset', () => 0);
 getter('screenX', () => 0); getter('screenY', () => 0);
 getter('orientation', () => device().width > device().height ? 90 : 0);
-def('screen', Object.create(EventTarget.prototype, {
+lazyGlobal('screen', () => Object.create(EventTarget.prototype, {
   width: { get: () => device().width }, height: { get: () => device().height }, availWidth: { get: () => device().width }, availHeight: { get: () => device().height },
   colorDepth: { value: 24 }, pixelDepth: { value: 24 },
   orientation: { get: () => ({ type: device().width > device().height ? 'landscape-primary' : 'portrait-primary', angle: device().width > device().height ? 90 : 0, addEventListener() {}, removeEventListener() {} }) } }));
-def('navigator', { userAgent: H('userAgent'), language: 'en-US', languages: ['en-US', 'en'], platform: 'iPhone', vendor: 'Apple Computer, Inc.', onLine: true,
+lazyGlobal('navigator', () => ({ userAgent: H('userAgent'), language: 'en-US', languages: ['en-US', 'en'], platform: 'iPhone', vendor: 'Apple Computer, Inc.', onLine: true,
   cookieEnabled: true, maxTouchPoints: 5, hardwareConcurrency: 2, standalone: false, webdriver: false,
   clipboard: { writeText: (t) => { H('console', 'info', 'clipboard.writeText ' + t); return Promise.resolve(); }, readText: () => Promise.reject(new DOMException('Read permission denied.', 'NotAllowedError')) },
   vibrate: () => false, share: () => Promise.reject(new DOMException('Share is not supported in this headless model', 'NotAllowedError')),
-  sendBeacon: (u) => { H('network', 'sendBeacon', String(u)); return false; } });
+  sendBeacon: (u) => { H('network', 'sendBeacon', String(u)); return false; } }));
 def('scrollTo', () => {}); def('scrollBy', () => {}); def('scroll', () => {}); def('focus', () => {}); def('blur', () => {});
 def('print', () => {}); def('stop', () => {}); def('open', (u) => { if (u) H('nav.open', String(u)); return null; }); def('close', () => H('window.close'));
 def('alert', (m) => { H('dialog', 'alert', m === undefined ? '' : String(m)); });
@@ -1060,16 +1064,18 @@ const storageProxy = (s) => new Proxy(s, {
   getOwnPropertyDescriptor(t, k) { return t.__m.has(k) ? { value: t.__m.get(k), enumerable: true, configurable: true, writable: true } : undefined; },
 });
 def('Storage', Storage);
-def('localStorage', storageProxy(new Storage()));
-def('sessionStorage', storageProxy(new Storage()));
+lazyGlobal('localStorage', () => storageProxy(new Storage()));
+lazyGlobal('sessionStorage', () => storageProxy(new Storage()));
 
 // Console into the page's events.
 const fmt = (args) => args.map(a => typeof a === 'string' ? a : (a instanceof Error ? a.name + ': ' + a.message : (() => { try { return JSON.stringify(a); } catch (e) { return String(a); } })())).join(' ');
-const cons = {};
-for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) cons[level] = (...a) => H('console', level, fmt(a));
-cons.dir = cons.log; cons.table = cons.log; cons.assert = (c, ...a) => { if (!c) H('console', 'error', 'Assertion failed: ' + fmt(a)); };
-cons.group = cons.log; cons.groupCollapsed = cons.log; cons.groupEnd = () => {}; cons.time = () => {}; cons.timeEnd = () => {}; cons.count = () => {};
-def('console', cons);
+lazyGlobal('console', () => {
+  const cons = {};
+  for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) cons[level] = (...a) => H('console', level, fmt(a));
+  cons.dir = cons.log; cons.table = cons.log; cons.assert = (c, ...a) => { if (!c) H('console', 'error', 'Assertion failed: ' + fmt(a)); };
+  cons.group = cons.log; cons.groupCollapsed = cons.log; cons.groupEnd = () => {}; cons.time = () => {}; cons.timeEnd = () => {}; cons.count = () => {};
+  return cons;
+});
 
 // Date follows the page's virtual clock (wall time at load, or the page's clockOrigin, + virtual milliseconds), so countdowns and durations
 // measured by scripts move with advanceTime, not with real time.
@@ -1118,8 +1124,8 @@ def('cancelIdleCallback', clearTimer);
 def('queueMicrotask', (fn) => { Promise.resolve().then(fn); });
 
 // No network: fetch and XMLHttpRequest fail as they do offline.
-def('fetch', (input) => { const url = typeof input === 'string' ? input : (input && input.url) || String(input); H('network', 'fetch', url); return Promise.reject(new TypeError('Load failed')); });
-class XMLHttpRequest extends EventTarget {
+lazyGlobal('fetch', () => (input) => { const url = typeof input === 'string' ? input : (input && input.url) || String(input); H('network', 'fetch', url); return Promise.reject(new TypeError('Load failed')); });
+lazyGlobal('XMLHttpRequest', () => { class XMLHttpRequest extends EventTarget {
   constructor() { super(); this.readyState = 0; this.status = 0; this.statusText = ''; this.responseText = ''; this.response = ''; this.responseType = ''; this.timeout = 0; this.withCredentials = false; this.onload = null; this.onerror = null; this.onreadystatechange = null; this.onloadend = null; }
   open(m, u) { this.__m = m; this.__u = String(u); this.readyState = 1; }
   setRequestHeader() {} getResponseHeader() { return null; } getAllResponseHeaders() { return ''; } abort() {} overrideMimeType() {}
@@ -1130,23 +1136,25 @@ class XMLHttpRequest extends EventTarget {
   }
 }
 XMLHttpRequest.UNSENT = 0; XMLHttpRequest.OPENED = 1; XMLHttpRequest.DONE = 4;
-def('XMLHttpRequest', XMLHttpRequest);
-def('WebSocket', class WebSocket extends EventTarget { constructor(u) { super(); H('network', 'WebSocket', String(u)); this.readyState = 3; setTimeout(() => dispatch(this, new Event('error')), 0); } send() {} close() {} });
-def('Image', class Image { constructor(w, h) { const i = doc.createElement('img'); if (w) i.width = w; if (h) i.height = h; return i; } });
-def('Option', class Option { constructor(t, v, d, s) { const o = doc.createElement('option'); if (t !== undefined) o.text = t; if (v !== undefined) o.value = v; if (d) o.setAttribute('selected', ''); if (s) o.selected = true; return o; } });
+return XMLHttpRequest; });
+lazyGlobal('WebSocket', () => class WebSocket extends EventTarget { constructor(u) { super(); H('network', 'WebSocket', String(u)); this.readyState = 3; setTimeout(() => dispatch(this, new Event('error')), 0); } send() {} close() {} });
+lazyGlobal('Image', () => class Image { constructor(w, h) { const i = doc.createElement('img'); if (w) i.width = w; if (h) i.height = h; return i; } });
+lazyGlobal('Option', () => class Option { constructor(t, v, d, s) { const o = doc.createElement('option'); if (t !== undefined) o.text = t; if (v !== undefined) o.value = v; if (d) o.setAttribute('selected', ''); if (s) o.selected = true; return o; } });
 def('MutationObserver', MutationObserver); def('MutationRecord', MutationRecord); def('WebKitMutationObserver', MutationObserver);
-def('ResizeObserver', class ResizeObserver { constructor() {} observe() {} unobserve() {} disconnect() {} });
-def('IntersectionObserver', class IntersectionObserver { constructor(cb) { this.__cb = cb; } observe(el) { const cb = this.__cb; setTimeout(() => cb([{ target: el, isIntersecting: true, intersectionRatio: 1 }], this), 0); } unobserve() {} disconnect() {} takeRecords() { return []; } });
-def('AbortController', class AbortController { constructor() { const s = new EventTarget(); s.aborted = false; this.signal = s; } abort() { if (!this.signal.aborted) { this.signal.aborted = true; dispatch(this.signal, new Event('abort')); } } });
-def('FormData', class FormData { constructor(form) { this.__p = []; if (form) { const saved = H; void saved; for (const e of form.elements) { const n = e.getAttribute('name'); if (!n || isDisabled(e)) continue; if (e.localName === 'button' || /^(submit|button|reset|image|file)$/.test(e.type)) continue; if ((e.type === 'checkbox' || e.type === 'radio') && !e.checked) continue; this.__p.push([n, e.value]); } } }
+lazyGlobal('ResizeObserver', () => class ResizeObserver { constructor() {} observe() {} unobserve() {} disconnect() {} });
+lazyGlobal('IntersectionObserver', () => class IntersectionObserver { constructor(cb) { this.__cb = cb; } observe(el) { const cb = this.__cb; setTimeout(() => cb([{ target: el, isIntersecting: true, intersectionRatio: 1 }], this), 0); } unobserve() {} disconnect() {} takeRecords() { return []; } });
+lazyGlobal('AbortController', () => class AbortController { constructor() { const s = new EventTarget(); s.aborted = false; this.signal = s; } abort() { if (!this.signal.aborted) { this.signal.aborted = true; dispatch(this.signal, new Event('abort')); } } });
+lazyGlobal('FormData', () => class FormData { constructor(form) { this.__p = []; if (form) { const saved = H; void saved; for (const e of form.elements) { const n = e.getAttribute('name'); if (!n || isDisabled(e)) continue; if (e.localName === 'button' || /^(submit|button|reset|image|file)$/.test(e.type)) continue; if ((e.type === 'checkbox' || e.type === 'radio') && !e.checked) continue; this.__p.push([n, e.value]); } } }
   append(k, v) { this.__p.push([String(k), String(v)]); } get(k) { const p = this.__p.find(x => x[0] === k); return p ? p[1] : null; } getAll(k) { return this.__p.filter(x => x[0] === k).map(x => x[1]); }
   has(k) { return this.__p.some(x => x[0] === k); } set(k, v) { this.delete(k); this.append(k, v); } delete(k) { this.__p = this.__p.filter(x => x[0] !== k); }
   entries() { return this.__p[Symbol.iterator](); } keys() { return this.__p.map(x => x[0])[Symbol.iterator](); } values() { return this.__p.map(x => x[1])[Symbol.iterator](); }
   forEach(f) { this.__p.forEach(([k, v]) => f(v, k, this)); } [Symbol.iterator]() { return this.entries(); } });
 
 // location, through the page's navigation policy.
-const loc = {};
+let loc = null;
 const parsed = () => H('location.parts');
+function makeLocation() {
+loc = {};
 for (const part of ['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'])
   Object.defineProperty(loc, part, { get: () => parsed()[part], set: (v) => { if (part === 'hash') H('location.assign', '#' + String(v).replace(/^#/, '')); }, enumerable: true });
 Object.defineProperty(loc, 'href', { get: () => H('location.href'), set: (v) => { H('location.assign', String(v)); }, enumerable: true });
@@ -1155,8 +1163,10 @@ loc.replace = (u) => H('location.assign', String(u));
 loc.reload = () => H('location.reload');
 loc.toString = () => H('location.href');
 Object.freeze(loc);
-Object.defineProperty(g, 'location', { get: () => loc, set: (v) => { H('location.assign', String(v)); }, configurable: false, enumerable: true });
-def('history', { length: 1, state: null, back() {}, forward() {}, go() {}, pushState(s, t, u) { this.state = s; if (u !== undefined && u !== null) H('history.push', String(u)); }, replaceState(s, t, u) { this.state = s; if (u !== undefined && u !== null) H('history.push', String(u)); } });
+return loc;
+}
+Object.defineProperty(g, 'location', { get: () => loc || makeLocation(), set: (v) => { H('location.assign', String(v)); }, configurable: false, enumerable: true });
+lazyGlobal('history', () => ({ length: 1, state: null, back() {}, forward() {}, go() {}, pushState(s, t, u) { this.state = s; if (u !== undefined && u !== null) H('history.push', String(u)); }, replaceState(s, t, u) { this.state = s; if (u !== undefined && u !== null) H('history.push', String(u)); } }));
 
 // WebKit message handlers: only names the app registered exist, as in WKWebView.
 const handlerObjects = new Map();
