@@ -201,6 +201,8 @@ function inlineHandler(target, type, attrSrc) {
   if (src === null) return null;
   return compileHandler(target, src, type);
 }
+/** Whether the body has an on<type> attribute (the window's load, unload and resize handlers are the body's). */
+function bodyHandler(type) { const b = g.document.body; return !!b && b.hasAttribute('on' + type); }
 const compiled = new Map();
 function compileHandler(el, src, type) {
   const key = el.__id + ':' + type + ':' + src;
@@ -263,6 +265,7 @@ function hasHandler(n, type) {
 /** Whether anything on the event path of `target` (capture or bubble, the window included) could see a `type` event. */
 function listened(target, type) {
   if (hasHandler(g, type)) return true;
+  if (target === g) return (type === 'load' || type === 'unload' || type === 'resize') && !!docNode && bodyHandler(type);
   if (target.__id === undefined) return hasHandler(target, type);
   const info = pathInfo(target);
   const attrs = info.attrs.get('on' + type);
@@ -1676,7 +1679,8 @@ for (const name of ['NodeFilter', 'TreeWalker', 'NodeIterator', 'DOMParser', 'XM
 // Web fonts are the system's here: nothing to wait for.
 const fontSet = { status: 'loaded', size: 0, check: () => true, load: () => Promise.resolve([]), forEach() {},
   addEventListener() {}, removeEventListener() {}, onloadingdone: null };
-fontSet.ready = Promise.resolve(fontSet);
+let fontsReady = null;   // made on first read: a settled promise costs every page the engine's promise machinery
+Object.defineProperty(fontSet, 'ready', { get() { return fontsReady || (fontsReady = Promise.resolve(fontSet)); }, enumerable: true });
 Object.defineProperty(Document.prototype, 'fonts', { get() { return fontSet; }, configurable: true });
 
 // ---- Native entry points ----
@@ -1693,7 +1697,7 @@ const internal = {
     readyState = state;
     fire(doc, 'readystatechange', () => new Event('readystatechange'));
     if (state === 'interactive') fire(doc, 'DOMContentLoaded', () => trusted(new Event('DOMContentLoaded', { bubbles: true })));
-    if (state === 'complete') { const ev = trusted(new Event('load')); ev.target = doc; dispatch(g, ev); }
+    if (state === 'complete') fire(g, 'load', () => { const ev = trusted(new Event('load')); ev.target = doc; return ev; });
   },
   fire(name, bubbles) { fire(g, name, () => trusted(new Event(name, { bubbles: !!bubbles }))); },
   scriptError(id) { dispatch(wrap(id), trusted(new Event('error'))); },
@@ -1709,7 +1713,8 @@ const internal = {
     fire(el, 'mouseover', () => trusted(new MouseEvent('mouseover', opts)));
     fire(el, 'mousemove', () => trusted(new MouseEvent('mousemove', opts)));
     fire(el, 'mousedown', () => trusted(new MouseEvent('mousedown', opts)));
-    const f = pathOf(el).find(x => x.__n !== undefined && focusable(x));
+    let f = null;
+    for (const x of pathOf(el)) if (x.__n !== undefined && focusable(x)) { f = x; break; }
     focusElement(f || null);
     fire(el, 'mouseup', () => trusted(new MouseEvent('mouseup', Object.assign({}, opts, { buttons: 0 }))));
     if (isDisabled(el)) return { prevented: true };
