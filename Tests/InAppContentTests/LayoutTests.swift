@@ -129,3 +129,37 @@ extension LayoutTests {
         XCTAssertNotNil(page.element(atX: 100, y: 100))
     }
 }
+
+/// How the style sheets behind taps and layout are read: comments, @media (applying or not, nested), @supports,
+/// blocks skipped whole (@keyframes, @font-face), statements (@import), several selectors per rule, `!important`,
+/// capitals in names and values.
+final class StyleSheetReadingTests: XCTestCase {
+    func testRulesDeclarationsAndMediaQueriesAreReadAsTheSheetSays() {
+        let css = """
+        /* a comment { with: braces } */ @import url(x.css);
+        .a, #b > p { Display: NONE !important; color : Red }
+        @media (max-width: 600px) { .narrow { visibility: hidden } @media (prefers-color-scheme: dark) { .dark { opacity: 0 } } }
+        @media print { .print { display: none } }
+        @keyframes spin { from { opacity: 0 } to { opacity: 1 } }
+        @supports (display: grid) { .grid { pointer-events: none; } }
+        @font-face { font-family: x; src: url(y) }
+        .last{display:block}
+        """
+        var rules: [String] = []
+        HitStyleSheet.parse(css, viewport: ContentViewport(width: 390, height: 844, darkMode: false)) { selector, text in
+            rules.append(selector + " => " + BoxStyleSheet.declarations(text).map { "\($0.0)=\($0.1)" }.joined(separator: ","))
+        }
+        XCTAssertEqual(rules, [".a, #b > p => display=none,color=red", ".narrow => visibility=hidden",
+                               ".grid => pointer-events=none", ".last => display=block"])
+        var dark: [String] = []
+        HitStyleSheet.parse(css, viewport: ContentViewport(width: 390, height: 844, darkMode: true)) { selector, _ in dark.append(selector) }
+        XCTAssertEqual(dark, [".a, #b > p", ".narrow", ".dark", ".grid", ".last"])
+        XCTAssertEqual(BoxStyleSheet.declarations("opacity: 0; display: flex", keeping: ["display"]).map { $0.0 }, ["display"])
+        let landscape = ContentViewport(width: 844, height: 390)
+        XCTAssertTrue(HitStyleSheet.mediaMatches("screen and (orientation: landscape)", landscape))
+        XCTAssertFalse(HitStyleSheet.mediaMatches("(orientation: portrait)", landscape))
+        XCTAssertTrue(HitStyleSheet.mediaMatches("print, (min-width: 800px)", landscape))
+        XCTAssertTrue(HitStyleSheet.mediaMatches("not print", landscape))
+        XCTAssertFalse(HitStyleSheet.mediaMatches("(max-height: 300PX)", landscape))
+    }
+}

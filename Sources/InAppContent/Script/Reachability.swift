@@ -41,7 +41,7 @@ struct HitStyleSheet {
             HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
                 guard let made = declarations(text) else { return }
                 for part in selectorText.split(separator: ",") {
-                    let t = part.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let t = CSSText.trimmed(part)
                     guard let sel = try? CSSSelector(t) else { continue }
                     rules.append((sel, HitStyleSheet.specificity(t), order, made))
                     order += 1
@@ -53,44 +53,59 @@ struct HitStyleSheet {
 
     /// Calls `rule` for every `selector { declarations }` outside non-matching @media blocks.
     static func parse(_ css: String, viewport: ContentViewport, rule: (String, String) -> Void) {
-        var text = css
-        while let start = text.range(of: "/*") {
-            let end = text.range(of: "*/", range: start.upperBound..<text.endIndex)?.upperBound ?? text.endIndex
-            text.removeSubrange(start.lowerBound..<end)
+        // On the sheet's bytes, comments removed first.
+        var bytes: [UInt8] = []
+        let source = Array(css.utf8)
+        bytes.reserveCapacity(source.count)
+        var k = 0
+        while k < source.count {
+            if source[k] == UInt8(ascii: "/"), k + 1 < source.count, source[k + 1] == UInt8(ascii: "*") {
+                k += 2
+                while k < source.count && !(source[k] == UInt8(ascii: "*") && k + 1 < source.count && source[k + 1] == UInt8(ascii: "/")) { k += 1 }
+                k += 2
+                continue
+            }
+            bytes.append(source[k])
+            k += 1
         }
-        var i = text.startIndex
-        var prelude = ""
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        var i = 0
+        var preludeStart = 0
         var stack: [Bool] = []   // enclosing @media blocks: do they apply?
-        while i < text.endIndex {
-            let c = text[i]
-            if c == "{" {
-                let head = prelude.trimmingCharacters(in: .whitespacesAndNewlines)
-                prelude = ""
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == open {
+                let head = CSSText.trimmed(bytes, preludeStart..<i)
                 if head.hasPrefix("@") {
-                    let applies = head.lowercased().hasPrefix("@media") ? mediaMatches(String(head.dropFirst(6)), viewport)
-                                  : head.lowercased().hasPrefix("@supports")
+                    let lower = head.lowercased()
+                    let applies = lower.hasPrefix("@media") ? mediaMatches(String(head.dropFirst(6)), viewport) : lower.hasPrefix("@supports")
                     stack.append(applies && !stack.contains(false))
-                    i = text.index(after: i)
-                    if !head.lowercased().hasPrefix("@media") && !head.lowercased().hasPrefix("@supports") {
+                    i += 1
+                    if !lower.hasPrefix("@media") && !lower.hasPrefix("@supports") {
                         // @keyframes, @font-face: skip the whole block.
                         var depth = 1
-                        while i < text.endIndex && depth > 0 {
-                            if text[i] == "{" { depth += 1 } else if text[i] == "}" { depth -= 1 }
-                            i = text.index(after: i)
+                        while i < bytes.count && depth > 0 {
+                            if bytes[i] == open { depth += 1 } else if bytes[i] == close { depth -= 1 }
+                            i += 1
                         }
                         stack.removeLast()
                     }
+                    preludeStart = i
                     continue
                 }
-                guard let close = text[i...].firstIndex(of: "}") else { return }
-                if !stack.contains(false) { rule(head, String(text[text.index(after: i)..<close])) }
-                i = text.index(after: close)
+                guard let end = bytes[i...].firstIndex(of: close) else { return }
+                if !stack.contains(false) { rule(head, String(decoding: bytes[(i + 1)..<end], as: UTF8.self)) }
+                i = end + 1
+                preludeStart = i
                 continue
             }
-            if c == "}" { if !stack.isEmpty { stack.removeLast() }; prelude = ""; i = text.index(after: i); continue }
-            if c == ";" && prelude.trimmingCharacters(in: .whitespaces).hasPrefix("@") { prelude = ""; i = text.index(after: i); continue }
-            prelude.append(c)
-            i = text.index(after: i)
+            if c == close { if !stack.isEmpty { stack.removeLast() }; i += 1; preludeStart = i; continue }
+            if c == UInt8(ascii: ";") {
+                var j = preludeStart
+                while j < i, CSSText.isSpace(bytes[j]) { j += 1 }
+                if j < i, bytes[j] == UInt8(ascii: "@") { i += 1; preludeStart = i; continue }
+            }
+            i += 1
         }
     }
 
@@ -111,21 +126,21 @@ struct HitStyleSheet {
     }
 
     static func mediaMatches(_ query: String, _ v: ContentViewport) -> Bool {
-        let q = query.lowercased()
+        let q = CSSText.lowercased(query)
         for part in q.split(separator: ",") {
             var ok = true
-            var p = part.trimmingCharacters(in: .whitespaces)
+            var p = Substring(CSSText.trimmed(part))
             var negate = false
-            if p.hasPrefix("not ") { negate = true; p = String(p.dropFirst(4)) }
-            if p.hasPrefix("only ") { p = String(p.dropFirst(5)) }
-            for cond in p.components(separatedBy: " and ") {
-                let c = cond.trimmingCharacters(in: .whitespaces)
+            if p.hasPrefix("not ") { negate = true; p = p.dropFirst(4) }
+            if p.hasPrefix("only ") { p = p.dropFirst(5) }
+            for cond in splitting(p, on: " and ") {
+                let c = CSSText.trimmed(cond)
                 if c.isEmpty || c == "all" || c == "screen" { continue }
                 if c == "print" || c == "speech" { ok = false; continue }
-                let inner = c.trimmingCharacters(in: CharacterSet(charactersIn: "() "))
-                let kv = inner.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                let inner = c.drop { $0 == "(" || $0 == ")" || $0 == " " }.reversed().drop { $0 == "(" || $0 == ")" || $0 == " " }.reversed()
+                let kv = String(inner).split(separator: ":", maxSplits: 1).map { CSSText.trimmed($0) }
                 guard kv.count == 2 else { ok = false; continue }
-                let number = Double(kv[1].replacingOccurrences(of: "px", with: "")) ?? .nan
+                let number = Double(kv[1].hasSuffix("px") ? String(kv[1].dropLast(2)) : kv[1]) ?? .nan
                 switch kv[0] {
                 case "prefers-color-scheme": ok = ok && kv[1] == (v.darkMode ? "dark" : "light")
                 case "orientation": ok = ok && kv[1] == (v.width > v.height ? "landscape" : "portrait")
@@ -139,6 +154,18 @@ struct HitStyleSheet {
             if ok != negate { return true }
         }
         return false
+    }
+
+    /// `s` split at every `separator` (kept parts may be empty).
+    private static func splitting(_ s: Substring, on separator: String) -> [Substring] {
+        var parts: [Substring] = []
+        var rest = s
+        while let r = rest.firstRange(of: separator) {
+            parts.append(rest[..<r.lowerBound])
+            rest = rest[r.upperBound...]
+        }
+        parts.append(rest)
+        return parts
     }
 
     /// The cascaded style of `node` (stylesheet rules by specificity and order, then its inline style).

@@ -80,20 +80,25 @@ struct BoxStyleSheet {
         }.map { Rule(selector: $0.selector, specificity: $0.specificity, order: $0.order, declarations: $0.declarations) }
     }
 
-    static func declarations(_ text: String, keeping properties: Set<String>?) -> [(String, String)] {
-        let all = declarations(text)
-        guard let properties else { return all }
-        return all.filter { properties.contains($0.0) }
-    }
-
-    static func declarations(_ text: String) -> [(String, String)] {
+    static func declarations(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String)] {
+        // On the text's bytes (a page's sheets are parsed on every load): `name: value` pairs split at `;`, both
+        // trimmed and lowercased, `!important` dropped from the value, empty ones skipped.
         var out: [(String, String)] = []
-        for decl in text.split(separator: ";") {
-            guard let colon = decl.firstIndex(of: ":") else { continue }
-            let name = decl[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            let value = decl[decl.index(after: colon)...].replacingOccurrences(of: "!important", with: "")
-                .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            if !name.isEmpty && !value.isEmpty { out.append((name, value)) }
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            defer { start = end + 1 }
+            guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = CSSText.lowercased(CSSText.trimmed(bytes, start..<colon))
+            guard !name.isEmpty, properties?.contains(name) ?? true else { continue }
+            var value = CSSText.trimmed(bytes, (colon + 1)..<end)
+            if value.utf8.contains(UInt8(ascii: "!")) {
+                value = CSSText.trimmed(value.replacingOccurrences(of: "!important", with: ""))
+            }
+            value = CSSText.lowercased(value)
+            if !value.isEmpty { out.append((name, value)) }
         }
         return out
     }
@@ -315,5 +320,29 @@ struct BoxStyleSheet {
            let n = Int(v[v.index(v.startIndex, offsetBy: 7)..<comma].trimmingCharacters(in: .whitespaces)) { return max(1, min(n, 64)) }
         let tokens = v.split(separator: " ").filter { !$0.isEmpty }
         return max(1, min(tokens.count, 64))
+    }
+}
+
+/// Small text helpers for style sheets, on UTF-8 bytes (no Foundation: a page's sheets are read on every load).
+enum CSSText {
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
+
+    /// `bytes[range]` without leading and trailing whitespace, as a string.
+    static func trimmed(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi, isSpace(bytes[lo]) { lo += 1 }
+        while hi > lo, isSpace(bytes[hi - 1]) { hi -= 1 }
+        return String(decoding: bytes[lo..<hi], as: UTF8.self)
+    }
+
+    static func trimmed<S: StringProtocol>(_ s: S) -> String {
+        let bytes = Array(s.utf8)
+        return trimmed(bytes, 0..<bytes.count)
+    }
+
+    /// Lowercased, with no work when there is no capital letter (the usual case).
+    static func lowercased(_ s: String) -> String {
+        for b in s.utf8 where (b >= 0x41 && b <= 0x5A) || b >= 0x80 { return s.lowercased() }
+        return s
     }
 }
