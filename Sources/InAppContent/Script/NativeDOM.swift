@@ -42,6 +42,8 @@ struct NativePageState {
     var domException: JSObjectRef?
     /// The prelude's `DOMTokenList.prototype` and `CSSStyleDeclaration.prototype` (iteration and `instanceof`).
     var tokenListPrototype: JSObjectRef?
+    /// The prelude's `NodeList.prototype` (querySelectorAll's results are arrays with it).
+    var nodeListPrototype: JSObjectRef?
     var stylePrototype: JSObjectRef?
     /// True while a MutationObserver is registered (the prelude says so).
     var observing = false
@@ -317,6 +319,11 @@ enum NativeDOM {
             do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
             return c.wrapper(c.tree.createText(c.text(a[0])), kind: .text)
         },
+        // ParentNode's queries, for elements and documents (a fragment keeps the prelude's)
+        Method("querySelector", on: .elementMethods) { c, a in c.query(a[0], all: false) },
+        Method("querySelectorAll", on: .elementMethods) { c, a in c.query(a[0], all: true) },
+        Method("querySelector", on: .documentMethods) { c, a in c.query(a[0], all: false) },
+        Method("querySelectorAll", on: .documentMethods) { c, a in c.query(a[0], all: true) },
         // DOMTokenList
         Method("item", on: .tokenList) { c, a in
             let tokens = TokenSet(c.tree.attribute(c.node, "class")).tokens
@@ -611,6 +618,7 @@ enum NativeDOM {
             engine.native.inlineHandler = hook("inlineHandler")
             engine.native.tokenListPrototype = hook("tokenListPrototype")
             engine.native.stylePrototype = hook("stylePrototype")
+            engine.native.nodeListPrototype = hook("nodeListPrototype")
         }
         let holders: [JSValueRef?] = [lib.objectMake(ctx, classes.of(.elementMethods), nil), lib.objectMake(ctx, classes.of(.documentMethods), nil)]
         return holders.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
@@ -703,6 +711,22 @@ extension NativeCall {
         lib.withString(type) { lib.objectSetProperty(ctx, table, $0, isFunction ? value : null, 0, nil) }
         if isFunction { dom.noteListener(node, type) }
         return undefined
+    }
+
+    /// `querySelector(All)` under this node: the first match (or null), or a NodeList of all of them; a selector the
+    /// engine cannot read throws a SyntaxError DOMException.
+    func query(_ selectorText: JSValueRef?, all: Bool) -> JSValueRef? {
+        let text = text(selectorText)
+        let selector: CSSSelector
+        do throws(ScriptHostError) { selector = try dom.selector(text) } catch { return failDOM(error.message, error.name) }
+        let found = dom.query(node, selector, all: all)
+        guard all else { return wrapper(found.first) }
+        var items: [JSValueRef?] = []
+        items.reserveCapacity(found.count)
+        for n in found { items.append(wrapper(n)) }
+        let list = items.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
+        if let list, let proto = engine.native.nodeListPrototype { lib.objectSetPrototype(ctx, list, proto) }
+        return list
     }
 
     /// `index` as the DOM converts an `unsigned long` argument (nil for a negative or non-finite one).

@@ -202,7 +202,7 @@ final class PageScripting {
     private func num(_ n: DOMNodeID?) -> ScriptValue { n.map { .number(Double($0.raw)) } ?? .null }
     private func ids(_ ns: [DOMNodeID]) -> ScriptValue { .array(ns.map { .number(Double($0.raw)) }) }
 
-    private func selector(_ text: String) throws(ScriptHostError) -> CSSSelector {
+    func selector(_ text: String) throws(ScriptHostError) -> CSSSelector {
         if let s = selectors[text] { return s }
         do {
             let s = try CSSSelector(text)
@@ -221,7 +221,7 @@ final class PageScripting {
     }
 
     /// Elements under `root` (itself excluded unless `includeRoot`) that match, in tree order.
-    private func query(_ root: DOMNodeID, _ sel: CSSSelector, all: Bool, includeRoot: Bool = false) -> [DOMNodeID] {
+    func query(_ root: DOMNodeID, _ sel: CSSSelector, all: Bool, includeRoot: Bool = false) -> [DOMNodeID] {
         if isConnected(root), let scope = node(for: root) {
             var out: [DOMNodeID] = []
             let state = selectorState

@@ -74,7 +74,7 @@ class HTMLCollection extends Array {
   get [Symbol.toStringTag]() { return 'HTMLCollection'; }
 }
 const listOf = (Kind, nodes) => Object.setPrototypeOf(nodes, Kind.prototype);
-const ids = a => listOf(NodeList, a.map(x => wrap(x)));
+const ids = a => { const out = new Array(a.length); for (let i = 0; i < a.length; i++) out[i] = wrap(a[i]); return listOf(NodeList, out); };
 const collection = nodes => listOf(HTMLCollection, Array.from(nodes));
 // Live collections (childNodes, children, getElementsByTagName/ClassName) follow the tree as a browser's do: a read
 // after the tree changed (its version) reads it again; otherwise the last snapshot answers.
@@ -171,7 +171,7 @@ class EventTarget {
     const passive = !!(opts && typeof opts === 'object' && opts.passive);
     const all = this.__l || (Object.defineProperty(this, '__l', { value: Object.create(null) }), this.__l);
     const list = all[type] || (all[type] = []);
-    if (list.some(e => e.fn === fn && e.capture === capture)) return;
+    for (const e of list) if (e.fn === fn && e.capture === capture) return;
     list.push({ fn, capture, once, passive, removed: false });
     if (this.__id !== undefined) H('dom.listen', this.__id, String(type));
     if (opts && typeof opts === 'object' && opts.signal) opts.signal.addEventListener('abort', () => this.removeEventListener(type, fn, opts));
@@ -180,7 +180,8 @@ class EventTarget {
     const capture = typeof opts === 'boolean' ? opts : !!(opts && opts.capture);
     const list = this.__l && this.__l[type];
     if (!list) return;
-    const i = list.findIndex(e => e.fn === fn && e.capture === capture);
+    let i = -1;
+    for (let k = 0; k < list.length; k++) if (list[k].fn === fn && list[k].capture === capture) { i = k; break; }
     if (i >= 0) { list[i].removed = true; list.splice(i, 1); }
   }
   dispatchEvent(ev) { ev.isTrusted = false; return dispatch(this, ev); }
@@ -269,7 +270,7 @@ function listened(target, type) {
   if (target.__id === undefined) return hasHandler(target, type);
   const info = pathInfo(target);
   const attrs = info.attrs.get('on' + type);
-  if (attrs && attrs.some(x => x !== undefined && x !== null)) return true;
+  if (attrs) for (const x of attrs) if (x !== undefined && x !== null) return true;
   for (const n of info.nodes) if (hasHandler(n, type)) return true;
   return false;
 }
@@ -921,7 +922,7 @@ class Document extends ParentNode {
 // that a member written above still wins and a page's own patch of Element.prototype is seen first.
 // The on… handler properties of elements and the document are native too (the window's are below).
 const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, inlineHandler, domException: (m, n) => new DOMException(m, n),
-  tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype });
+  tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype });
 Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
 Object.setPrototypeOf(DOCUMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
 let readyState = 'loading';
