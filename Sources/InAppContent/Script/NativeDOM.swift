@@ -42,6 +42,10 @@ struct NativePageState {
     var domException: JSObjectRef?
     /// The prelude's `DOMTokenList.prototype` and `CSSStyleDeclaration.prototype` (iteration and `instanceof`).
     var tokenListPrototype: JSObjectRef?
+    /// The prelude's mutation functions, called instead of the native path while a MutationObserver is registered
+    /// (they queue its records): `insertNode(parent, child, ref)`, `removeNode(node)`, `setTextContent(node, v)`,
+    /// `setInnerHTML(element, v)`; and `startScripts(ids)`, which runs script elements an insertion connected.
+    var mutationHooks: [String: JSObjectRef] = [:]
     /// The prelude's `NodeList.prototype` (querySelectorAll's results are arrays with it).
     var nodeListPrototype: JSObjectRef?
     var stylePrototype: JSObjectRef?
@@ -273,6 +277,19 @@ enum NativeDOM {
         Accessor("nextSibling") { c in c.wrapper(c.tree.nextSibling(c.node)) },
         Accessor("previousSibling") { c in c.wrapper(c.tree.previousSibling(c.node)) },
         Accessor("isConnected") { c in c.bool(c.dom.isConnected(c.node)) },
+        Accessor("textContent", get: { c in c.hostValue(.domText, [c.id]) }, set: { c, v in
+            guard c.kind != .document, c.kind != .doctype else { return c.undefined }   // null for these: setting does nothing
+            let type = c.lib.valueGetType(c.ctx, v)
+            let text = type == JSType.null.rawValue || type == JSType.undefined.rawValue ? "" : c.text(v)
+            if c.engine.native.observing { return c.callHook("setTextContent", [c.this, c.string(text)]) }
+            return c.hostValue(.domSetText, [c.id, .string(text)])
+        }),
+        Accessor("innerHTML", get: { c in c.isElement ? c.hostValue(.domSerialize, [c.id, .bool(false)]) : nil }, set: { c, v in
+            guard c.isElement else { return nil }
+            let html = c.lib.valueGetType(c.ctx, v) == JSType.null.rawValue ? "" : c.text(v)
+            if c.engine.native.observing { return c.callHook("setInnerHTML", [c.this, c.string(html)]) }
+            return c.hostValue(.domSetHTML, [c.id, .string(html)])
+        }),
         Accessor("localName") { c in c.isElement ? c.string(c.tree.localName(c.node)) : nil },
         Accessor("tagName") { c in
             guard c.isElement else { return nil }
@@ -319,6 +336,13 @@ enum NativeDOM {
             do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
             return c.wrapper(c.tree.createText(c.text(a[0])), kind: .text)
         },
+        // Node's tree changes, for elements and documents (other nodes keep the prelude's)
+        Method("appendChild", on: .elementMethods) { c, a in c.insert(a[0], before: nil, method: "appendChild") },
+        Method("appendChild", on: .documentMethods) { c, a in c.insert(a[0], before: nil, method: "appendChild") },
+        Method("insertBefore", on: .elementMethods) { c, a in c.insert(a[0], before: a[1], method: "insertBefore") },
+        Method("insertBefore", on: .documentMethods) { c, a in c.insert(a[0], before: a[1], method: "insertBefore") },
+        Method("removeChild", on: .elementMethods) { c, a in c.removeChild(a[0]) },
+        Method("removeChild", on: .documentMethods) { c, a in c.removeChild(a[0]) },
         // ParentNode's queries, for elements and documents (a fragment keeps the prelude's)
         Method("querySelector", on: .elementMethods) { c, a in c.query(a[0], all: false) },
         Method("querySelectorAll", on: .elementMethods) { c, a in c.query(a[0], all: true) },
@@ -397,6 +421,9 @@ enum NativeDOM {
         for b in s.utf8 where b >= 0x41 && (b <= 0x5A || b >= 0x80) { if b >= 0x80 { ascii = false; break }; return s.lowercased() }
         return ascii ? s : s.lowercased()
     }
+
+    /// The host operations native members answer through (``NativeCall/hostValue(_:_:)``), as the prelude's calls do.
+    static let hostOperations: Set<HostOperation> = [.domText, .domSetText, .domSerialize, .domSetHTML, .domInsert]
 
     /// Setter entry point → accessor index.
     static let setterAccessors: [Int] = accessors.indices.filter { accessors[$0].set != nil }
@@ -619,6 +646,7 @@ enum NativeDOM {
             engine.native.tokenListPrototype = hook("tokenListPrototype")
             engine.native.stylePrototype = hook("stylePrototype")
             engine.native.nodeListPrototype = hook("nodeListPrototype")
+            for name in ["insertNode", "removeNode", "setTextContent", "setInnerHTML", "startScripts"] { engine.native.mutationHooks[name] = hook(name) }
         }
         let holders: [JSValueRef?] = [lib.objectMake(ctx, classes.of(.elementMethods), nil), lib.objectMake(ctx, classes.of(.documentMethods), nil)]
         return holders.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
@@ -711,6 +739,58 @@ extension NativeCall {
         lib.withString(type) { lib.objectSetProperty(ctx, table, $0, isFunction ? value : null, 0, nil) }
         if isFunction { dom.noteListener(node, type) }
         return undefined
+    }
+
+    var id: ScriptValue { .number(Double(node.raw)) }
+
+    /// A host operation's answer (the prelude's operations, answered without the trip through JavaScript).
+    func hostValue(_ op: HostOperation, _ args: [ScriptValue]) -> JSValueRef? {
+        do throws(ScriptHostError) { return engine.jsValue(try dom.host(op, args)) } catch { return fail(error) }
+    }
+
+    /// Calls the prelude's mutation function `name` (the path that queues MutationObserver records).
+    func callHook(_ name: String, _ args: [JSValueRef?]) -> JSValueRef? {
+        guard let hook = engine.native.mutationHooks[name] else { return undefined }
+        var thrown: JSValueRef?
+        let result = args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, hook, nil, $0.count, $0.baseAddress, &thrown) }
+        if let thrown { exception?.pointee = thrown; return nil }
+        return result
+    }
+
+    /// The node id of `value` when it is a node wrapper of this page.
+    func nodeArgument(_ value: JSValueRef?) -> DOMNodeID? {
+        guard let value, lib.valueGetType(ctx, value) == JSType.object.rawValue, let object = lib.valueToObject(ctx, value, nil) else { return nil }
+        return NativeDOM.context(ctx, object, .node, nil)?.node
+    }
+
+    /// `appendChild`/`insertBefore`: inserts the node (a fragment's children), starts scripts it connected, answers it.
+    func insert(_ child: JSValueRef?, before reference: JSValueRef?, method: String) -> JSValueRef? {
+        guard let childID = nodeArgument(child) else {
+            return fail(ScriptHostError("Argument 1 ('node') to Node.\(method) must be an instance of Node"))
+        }
+        let refType = reference.map { lib.valueGetType(ctx, $0) } ?? JSType.undefined.rawValue
+        let hasReference = refType != JSType.undefined.rawValue && refType != JSType.null.rawValue
+        let refID = hasReference ? nodeArgument(reference) : nil
+        if hasReference && refID == nil { return fail(ScriptHostError("Argument 2 ('child') to Node.insertBefore must be an instance of Node")) }
+        if engine.native.observing {
+            return callHook("insertNode", [this, child, hasReference ? reference : null]) == nil ? nil : child
+        }
+        let started: ScriptValue
+        do throws(ScriptHostError) {
+            started = try dom.host(.domInsert, [.number(Double(childID.raw)), refID.map { .number(Double($0.raw)) } ?? .null, id])
+        } catch { return fail(error) }
+        if case .array(let ids) = started, !ids.isEmpty, callHook("startScripts", [engine.jsValue(started)]) == nil { return nil }
+        return child
+    }
+
+    func removeChild(_ child: JSValueRef?) -> JSValueRef? {
+        guard let childID = nodeArgument(child) else {
+            return fail(ScriptHostError("Argument 1 ('child') to Node.removeChild must be an instance of Node"))
+        }
+        guard tree.parent(childID) == node else { return failDOM("The node to be removed is not a child of this node.", "NotFoundError") }
+        if engine.native.observing { return callHook("removeNode", [child]) == nil ? nil : child }
+        tree.remove(childID)
+        return child
     }
 
     /// `querySelector(All)` under this node: the first match (or null), or a NodeList of all of them; a selector the

@@ -348,6 +348,9 @@ function childListAfter(node, before) {
   const added = Array.from(node.childNodes);
   if (before.removed.length || added.length) queueMutation(node, 'childList', { removedNodes: before.removed, addedNodes: added });
 }
+// textContent and innerHTML with their records, for the native setters while a MutationObserver is registered.
+function setTextContent(node, text) { const m = observing() && childListBefore(node); H('dom.setText', node.__id, text); if (m) childListAfter(node, m); }
+function setInnerHTML(el, html) { const m = observing() && childListBefore(el); H('dom.setHTML', el.__id, html); if (m) childListAfter(el, m); }
 function setData(node, v) {
   const old = observing() ? H('dom.data', node.__id) : undefined;
   H('dom.setData', node.__id, v);
@@ -416,13 +419,12 @@ class MutationObserver {
 class Node extends EventTarget {
   get childNodes() { return cachedLive(this, '__cn', NodeList, () => H('dom.children', this.__id)); }
   get ownerDocument() { return this === g.document ? null : g.document; }
-  get textContent() { return H('dom.text', this.__id); }
-  set textContent(v) { const m = observing() && childListBefore(this); H('dom.setText', this.__id, v === null || v === undefined ? '' : String(v)); if (m) childListAfter(this, m); }
   get nodeValue() { const k = H('dom.kind', this.__id); return k === 3 || k === 4 ? H('dom.data', this.__id) : null; }
   set nodeValue(v) { const k = H('dom.kind', this.__id); if (k === 3 || k === 4) setData(this, String(v)); }
   hasChildNodes() { return H('dom.first', this.__id) !== null; }
   contains(other) { return !!other && H('dom.contains', this.__id, other.__id); }
   getRootNode() { let n = this; for (let p = n.parentNode; p; p = p.parentNode) n = p; return n; }
+  // (Elements and the document have native appendChild, insertBefore, removeChild and textContent: NativeDOM.swift.)
   appendChild(c) { insertNode(this, c, null); return c; }
   insertBefore(c, ref) { insertNode(this, c, ref || null); return c; }
   removeChild(c) { if (!c || H('dom.parent', c.__id) !== this.__id) throw new DOMException('The node to be removed is not a child of this node.', 'NotFoundError'); removeNode(c); return c; }
@@ -495,8 +497,6 @@ class Element extends ParentNode {
   getAttributeNames() { return H('dom.attrs', this.__id).map(a => a[0]); }
   get attributes() { const a = H('dom.attrs', this.__id).map(([name, value]) => ({ name, value, localName: name, nodeName: name, nodeValue: value, specified: true }));
     a.getNamedItem = n => a.find(x => x.name === String(n).toLowerCase()) || null; a.item = i => a[i] || null; return a; }
-  get innerHTML() { return H('dom.serialize', this.__id, false); }
-  set innerHTML(v) { const m = observing() && childListBefore(this); H('dom.setHTML', this.__id, v === null ? '' : String(v)); if (m) childListAfter(this, m); }
   get outerHTML() { return H('dom.serialize', this.__id, true); }
   set outerHTML(v) { const p = this.parentNode; if (!p) return; const f = wrap(H('dom.parseFragment', p.__id, String(v))); p.insertBefore(f, this); this.remove(); }
   insertAdjacentHTML(pos, html) {
@@ -922,7 +922,8 @@ class Document extends ParentNode {
 // that a member written above still wins and a page's own patch of Element.prototype is seen first.
 // The on… handler properties of elements and the document are native too (the window's are below).
 const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, inlineHandler, domException: (m, n) => new DOMException(m, n),
-  tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype });
+  tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype,
+  insertNode, removeNode, setTextContent, setInnerHTML, startScripts });
 Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
 Object.setPrototypeOf(DOCUMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
 let readyState = 'loading';
