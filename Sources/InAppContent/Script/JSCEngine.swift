@@ -107,20 +107,7 @@ final class JSCVM: @unchecked Sendable {
 
     func hostClass() -> JSClassRef? {
         if let madeHostClass { return madeHostClass }
-        // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
-        // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
-        // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
-        let size = 8 + 15 * MemoryLayout<UnsafeRawPointer>.size
-        let def = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { def.deallocate() }
-        def.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-        let name = strdup("OpenInAppHost")
-        defer { free(name) }
-        let slot = { (i: Int) in def.advanced(by: 8 + i * MemoryLayout<UnsafeRawPointer>.size) }
-        slot(0).storeBytes(of: UnsafeRawPointer(name), as: UnsafeRawPointer?.self)
-        slot(5).storeBytes(of: jscHostFinalize, as: JSCLibrary.Finalize.self)
-        slot(11).storeBytes(of: jscHostCallback, as: JSCLibrary.CallAsFunction.self)
-        madeHostClass = lib.classCreate(def)
+        madeHostClass = ClassTable.make(lib, name: "OpenInAppHost", callbacks: .init(call: jscHostCallback, finalize: jscHostFinalize))
         return madeHostClass
     }
 

@@ -849,64 +849,68 @@ extension NativeCall {
     }
 }
 
-/// `JSClassDefinition` with static tables, laid out by hand (no C headers here). The memory given to the engine is
-/// kept for the life of the process, as the classes are.
+/// `JSClassDefinition` with static tables and callbacks, laid out by hand (no C headers here). The engine copies the
+/// names and tables when it makes the class, so the memory here is freed once the class exists.
 enum ClassTable {
     struct Value { let name: String; let get: JSCLibrary.GetProperty; let set: JSCLibrary.SetProperty?; let attributes: UInt32 }
     struct Function { let name: String; let call: JSCLibrary.CallAsFunction; let attributes: UInt32 }
-    /// Class-wide property callbacks (named properties such as a style declaration's).
+    /// Class-wide callbacks (named properties such as a style declaration's; a callable object's call; finalize).
     struct Callbacks {
         var get: JSCLibrary.GetProperty?
         var set: JSCLibrary.SetProperty?
         var delete: JSCLibrary.DeleteProperty?
         var names: JSCLibrary.GetPropertyNames?
+        var call: JSCLibrary.CallAsFunction?
+        var finalize: JSCLibrary.Finalize?
     }
 
-    static func make(_ lib: JSCLibrary, name: String, values: [Value], functions: [Function], callbacks: Callbacks) -> JSClassRef? {
+    /// A class whose objects get their prototype from whoever makes them (kJSClassAttributeNoAutomaticPrototype: the
+    /// static functions live on the objects themselves).
+    static func make(_ lib: JSCLibrary, name: String, values: [Value] = [], functions: [Function] = [], callbacks: Callbacks) -> JSClassRef? {
         let pointer = MemoryLayout<UnsafeRawPointer>.size
-        // JSStaticValue: name, getProperty, setProperty, attributes (padded to 4 pointers); a zeroed entry ends the table.
-        var valueTable: UnsafeMutableRawPointer?
-        if !values.isEmpty {
-            let table = UnsafeMutableRawPointer.allocate(byteCount: (values.count + 1) * 4 * pointer, alignment: 8)
-            table.initializeMemory(as: UInt8.self, repeating: 0, count: (values.count + 1) * 4 * pointer)
-            for (i, v) in values.enumerated() {
-                let entry = table.advanced(by: i * 4 * pointer)
-                entry.storeBytes(of: UnsafeRawPointer(strdup(v.name)), as: UnsafeRawPointer?.self)
-                entry.advanced(by: pointer).storeBytes(of: v.get, as: JSCLibrary.GetProperty.self)
-                entry.advanced(by: 2 * pointer).storeBytes(of: v.set, as: JSCLibrary.SetProperty?.self)
-                entry.advanced(by: 3 * pointer).storeBytes(of: v.attributes, as: UInt32.self)
-            }
-            valueTable = table
+        var allocations: [UnsafeMutableRawPointer] = []
+        defer { allocations.forEach { free($0) } }
+        func cString(_ s: String) -> UnsafeRawPointer? {
+            guard let p = strdup(s) else { return nil }
+            allocations.append(UnsafeMutableRawPointer(p))
+            return UnsafeRawPointer(p)
+        }
+        /// A zero-filled table of `count` entries of `slots` pointers each, plus the zeroed entry that ends it.
+        func table(_ count: Int, slots: Int, _ fill: (UnsafeMutableRawPointer, Int) -> Void) -> UnsafeRawPointer? {
+            guard count > 0, let t = calloc(count + 1, slots * pointer) else { return nil }
+            allocations.append(t)
+            for i in 0..<count { fill(t.advanced(by: i * slots * pointer), i) }
+            return UnsafeRawPointer(t)
+        }
+        // JSStaticValue: name, getProperty, setProperty, attributes (padded to 4 pointers).
+        let valueTable = table(values.count, slots: 4) { entry, i in
+            entry.storeBytes(of: cString(values[i].name), as: UnsafeRawPointer?.self)
+            entry.advanced(by: pointer).storeBytes(of: values[i].get, as: JSCLibrary.GetProperty.self)
+            entry.advanced(by: 2 * pointer).storeBytes(of: values[i].set, as: JSCLibrary.SetProperty?.self)
+            entry.advanced(by: 3 * pointer).storeBytes(of: values[i].attributes, as: UInt32.self)
         }
         // JSStaticFunction: name, callAsFunction, attributes (padded to 3 pointers).
-        var functionTable: UnsafeMutableRawPointer?
-        if !functions.isEmpty {
-            let table = UnsafeMutableRawPointer.allocate(byteCount: (functions.count + 1) * 3 * pointer, alignment: 8)
-            table.initializeMemory(as: UInt8.self, repeating: 0, count: (functions.count + 1) * 3 * pointer)
-            for (i, f) in functions.enumerated() {
-                let entry = table.advanced(by: i * 3 * pointer)
-                entry.storeBytes(of: UnsafeRawPointer(strdup(f.name)), as: UnsafeRawPointer?.self)
-                entry.advanced(by: pointer).storeBytes(of: f.call, as: JSCLibrary.CallAsFunction.self)
-                entry.advanced(by: 2 * pointer).storeBytes(of: f.attributes, as: UInt32.self)
-            }
-            functionTable = table
+        let functionTable = table(functions.count, slots: 3) { entry, i in
+            entry.storeBytes(of: cString(functions[i].name), as: UnsafeRawPointer?.self)
+            entry.advanced(by: pointer).storeBytes(of: functions[i].call, as: JSCLibrary.CallAsFunction.self)
+            entry.advanced(by: 2 * pointer).storeBytes(of: functions[i].attributes, as: UInt32.self)
         }
         // JSClassDefinition: int version; unsigned attributes; then 15 pointers (className, parentClass,
         // staticValues, staticFunctions, initialize, finalize, hasProperty, getProperty, setProperty,
         // deleteProperty, getPropertyNames, callAsFunction, callAsConstructor, hasInstance, convertToType).
-        let size = 8 + 15 * pointer
-        let def = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-        defer { def.deallocate() }
-        def.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+        guard let def = calloc(1, 8 + 15 * pointer) else { return nil }
+        allocations.append(def)
         def.advanced(by: 4).storeBytes(of: UInt32(2), as: UInt32.self)   // kJSClassAttributeNoAutomaticPrototype
         let slot = { (i: Int) in def.advanced(by: 8 + i * pointer) }
-        slot(0).storeBytes(of: UnsafeRawPointer(strdup(name)), as: UnsafeRawPointer?.self)
-        slot(2).storeBytes(of: valueTable.map { UnsafeRawPointer($0) }, as: UnsafeRawPointer?.self)
-        slot(3).storeBytes(of: functionTable.map { UnsafeRawPointer($0) }, as: UnsafeRawPointer?.self)
+        slot(0).storeBytes(of: cString(name), as: UnsafeRawPointer?.self)
+        slot(2).storeBytes(of: valueTable, as: UnsafeRawPointer?.self)
+        slot(3).storeBytes(of: functionTable, as: UnsafeRawPointer?.self)
+        slot(5).storeBytes(of: callbacks.finalize, as: JSCLibrary.Finalize?.self)
         slot(7).storeBytes(of: callbacks.get, as: JSCLibrary.GetProperty?.self)
         slot(8).storeBytes(of: callbacks.set, as: JSCLibrary.SetProperty?.self)
         slot(9).storeBytes(of: callbacks.delete, as: JSCLibrary.DeleteProperty?.self)
         slot(10).storeBytes(of: callbacks.names, as: JSCLibrary.GetPropertyNames?.self)
+        slot(11).storeBytes(of: callbacks.call, as: JSCLibrary.CallAsFunction?.self)
         return lib.classCreate(def)
     }
 }
