@@ -89,6 +89,19 @@ final class JavaScriptPageTests: XCTestCase {
         XCTAssertEqual(page.evaluate("f.map(String).join('|')"), .success(.string(#"true|true|true|2|a  b a|b|null|true|a b c|b c|true|false|true|false|b c y|true|y c|false|SyntaxError|true|InvalidCharacterError|y+c|true|y c|0y,1c|red|4px|4px|2|color|true|margin-top: 4px; background-color: blue;|2px|none|1|true|7|true|false|{"userId":"7"}|x|userId,fooBar|false|function|null|true|true|object|function|null|1|DIV|div|d|true|3|undefined|true|TypeError|Can only call Element.getAttribute on instances of Element|true|true|true|true"#)))
     }
 
+    /// What the native members keep of the prelude (its wrapper cache, prototypes, error and mutation functions) survives
+    /// the garbage collector: a page used after a collection makes new wrappers and throws DOMExceptions as before.
+    func testNativeMembersOutliveAGarbageCollection() throws {
+        let (page, _) = try page("<p id=p>x</p><script>var kept = document.getElementById('p');</script>")
+        for _ in 0..<3 { page.collectScriptGarbage() }
+        XCTAssertEqual(page.evaluate("""
+            var s = document.createElement('section'); document.body.appendChild(s); s.appendChild(document.createElement('a'));
+            var e; try { s.classList.add(''); } catch (x) { e = x; }
+            [s instanceof HTMLElement, s.firstChild instanceof HTMLAnchorElement, e instanceof DOMException, e.name,
+             kept === document.getElementById('p')].join()
+            """), .success(.string("true,true,true,SyntaxError,true")))
+    }
+
     /// NodeList and HTMLCollection exist as in a browser (polyfills that assign to their prototypes run), and the
     /// collections a browser keeps live follow the tree; querySelectorAll stays a snapshot.
     func testCollectionsAreNodeListsAndHTMLCollectionsAndTheLiveOnesFollowTheTree() throws {

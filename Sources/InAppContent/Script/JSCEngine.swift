@@ -249,6 +249,7 @@ final class JSCEngine: ScriptEngine {
 
     deinit {
         vm.lock.lock()
+        for object in native.protected { lib.valueUnprotect(ctx, object) }
         lib.globalContextRelease(ctx)
         let reusable = pooled && vm.depth == 0 && !vm.trippedForMemory
         vm.lock.unlock()

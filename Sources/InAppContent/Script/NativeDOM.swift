@@ -30,10 +30,12 @@ final class NativeNames: @unchecked Sendable {
 
 /// The page state native members need from the prelude, given once by its `setup` call.
 struct NativePageState {
-    /// The prelude's `wrap(id, kind?, name?)`: the wrapper of a node, made on first use.
-    var wrap: JSObjectRef?
-    /// The prelude's wrapper cache (an array indexed by node id).
+    /// The prelude's wrapper cache (an array indexed by node id; wrappers are made here, on first use).
     var cache: JSObjectRef?
+    /// The prototypes of wrappers: by node kind (document, doctype, element, text, comment, fragment), and by element
+    /// name where the prelude has a class for it (a, img, input, …; other elements get HTMLElement's).
+    var kindPrototypes: [JSObjectRef?] = []
+    var elementPrototypes: JSObjectRef?
     /// The prelude's `attributeChanged(element, name, oldValue)`: queues MutationObserver records.
     var attributeChanged: JSObjectRef?
     /// The prelude's `inlineHandler(node, type)`: an `on…` attribute's handler, compiled.
@@ -51,6 +53,9 @@ struct NativePageState {
     var stylePrototype: JSObjectRef?
     /// True while a MutationObserver is registered (the prelude says so).
     var observing = false
+    /// The objects above are reachable from these two (the cache and the setup's hooks object), which are protected
+    /// from the collector until the engine releases its context: nothing else in the page needs to hold them.
+    var protected: [JSObjectRef] = []
 }
 
 /// One native member's view of a call: the page's engine and DOM, the node it was called on, and how to answer.
@@ -76,18 +81,14 @@ struct NativeCall {
     /// `String(value)`, as the prelude's members converted their arguments.
     func text(_ value: JSValueRef?) -> String { value.map { engine.string(of: $0) } ?? "undefined" }
 
-    /// The wrapper of `id` (null for none): the prelude's cached one, or the one its `wrap` makes now.
-    func wrapper(_ id: DOMNodeID?, kind knownKind: HTMLNodeKind? = nil, name: String? = nil) -> JSValueRef? {
+    /// The wrapper of `id` (null for none): the cached one, or a new one.
+    func wrapper(_ id: DOMNodeID?) -> JSValueRef? {
         guard let id else { return null }
-        let state = engine.native
-        if let cache = state.cache, let cached = lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil),
+        if let cache = engine.native.cache, let cached = lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil),
            lib.valueGetType(ctx, cached) == JSType.object.rawValue {
             return cached
         }
-        guard let wrap = state.wrap else { return null }
-        var args: [JSValueRef?] = [number(Double(id.raw))]
-        if let knownKind { args.append(number(Double(knownKind.rawValue))); if let name { args.append(string(name)) } }
-        return args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, wrap, nil, $0.count, $0.baseAddress, exception) }
+        return NativeDOM.makeWrapper(engine, dom, ctx, id) ?? null
     }
 
     /// Throws `error` into the page (as the host function's errors are thrown); the member's result is ignored.
@@ -330,11 +331,11 @@ enum NativeDOM {
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else {
                 return c.fail(ScriptHostError("The tag name provided ('\(name)') is not a valid name.", name: "InvalidCharacterError"))
             }
-            return c.wrapper(c.tree.createElement(name, namespace: .html), kind: .element, name: name)
+            return c.wrapper(c.tree.createElement(name, namespace: .html))
         },
         Method("createTextNode", on: .documentMethods) { c, a in
             do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
-            return c.wrapper(c.tree.createText(c.text(a[0])), kind: .text)
+            return c.wrapper(c.tree.createText(c.text(a[0])))
         },
         // Node's tree changes, for elements and documents (other nodes keep the prelude's)
         Method("appendChild", on: .elementMethods) { c, a in c.insert(a[0], before: nil, method: "appendChild") },
@@ -602,7 +603,7 @@ enum NativeDOM {
             owners.append(cls)
         }
         let setupFunctions: [ClassTable.Function] = [
-            .init(name: "make", call: { ctx, _, _, argc, argv, _ in NativeDOM.makeWrapper(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+            .init(name: "wrap", call: { ctx, _, _, argc, argv, _ in NativeDOM.wrap(ctx, argc, argv) }, attributes: 2 | 4 | 8),
             .init(name: "setup", call: { ctx, _, _, argc, argv, _ in NativeDOM.setUp(ctx, argc, argv) }, attributes: 2 | 4 | 8),
             .init(name: "observing", call: { ctx, _, _, argc, argv, _ in NativeDOM.setObserving(ctx, argc, argv) }, attributes: 2 | 4 | 8),
         ]
@@ -610,33 +611,48 @@ enum NativeDOM {
         return Classes(owners: owners, setup: setup)
     }()
 
-    /// `make(id, prototype)`: a new wrapper of node `id` (the prelude's `wrap` caches it).
-    private static func makeWrapper(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
-        guard let engine = JSCEngine.running, let classes, argc >= 2, let argv else { return nil }
+    /// `wrap(id)`: the wrapper of node `id` (the prelude's `wrap` asks when its cache has none).
+    private static func wrap(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
+        guard let engine = JSCEngine.running, let dom = engine.dom, argc >= 1, let argv else { return nil }
+        let raw = engine.lib.valueToNumber(ctx, argv[0], nil)
+        guard raw.isFinite, raw >= 0, raw < Double(dom.tree.arenaCount) else { return engine.lib.valueMakeNull(ctx) }
+        return makeWrapper(engine, dom, ctx, DOMNodeID(raw: Int32(raw))) ?? engine.lib.valueMakeNull(ctx)
+    }
+
+    /// A new wrapper of node `id`, with its prototype, its `__id` and `__n` (the prelude reads them everywhere: as
+    /// ordinary read-only, hidden properties they cost no call into native code), kept in the page's cache.
+    static func makeWrapper(_ engine: JSCEngine, _ dom: PageScripting, _ ctx: JSContextRef?, _ id: DOMNodeID) -> JSObjectRef? {
         let lib = engine.lib
-        let id = Int(lib.valueToNumber(ctx, argv[0], nil))
-        guard id >= 0, id < Int(Int32.max), let object = lib.objectMake(ctx, classes.of(.node), privateData(.node, DOMNodeID(raw: Int32(id)))) else {
-            return lib.valueMakeNull(ctx)
-        }
-        lib.objectSetPrototype(ctx, object, argv[1])
-        // `__id` and `__n` (the prelude reads them everywhere) are ordinary read-only, hidden properties: reading one
-        // needs no call into native code.
+        let state = engine.native
+        guard let classes, Int(id.raw) < dom.tree.arenaCount,
+              let object = lib.objectMake(ctx, classes.of(.node), privateData(.node, id)) else { return nil }
+        let kind = dom.tree.kind(id)
         let hidden: UInt32 = 2 | 4 | 8
-        lib.objectSetProperty(ctx, object, NativeNames.shared.id, argv[0], hidden, nil)
-        if argc > 2, lib.valueGetType(ctx, argv[2]) == JSType.string.rawValue {
-            lib.objectSetProperty(ctx, object, NativeNames.shared.name, argv[2], hidden, nil)
+        var prototype: JSObjectRef? = Int(kind.rawValue) < state.kindPrototypes.count ? state.kindPrototypes[Int(kind.rawValue)] : nil
+        lib.objectSetProperty(ctx, object, NativeNames.shared.id, lib.valueMakeNumber(ctx, Double(id.raw)), hidden, nil)
+        if kind == .element {
+            let name = dom.tree.localName(id)
+            lib.withString(name) { nameRef in
+                if let table = state.elementPrototypes, let own = lib.objectGetProperty(ctx, table, nameRef, nil),
+                   lib.valueGetType(ctx, own) == JSType.object.rawValue { prototype = lib.valueToObject(ctx, own, nil) }
+                lib.objectSetProperty(ctx, object, NativeNames.shared.name, lib.valueMakeString(ctx, nameRef), hidden, nil)
+            }
         }
+        if let prototype { lib.objectSetPrototype(ctx, object, prototype) }
+        if let cache = state.cache { lib.objectSetPropertyAtIndex(ctx, cache, UInt32(id.raw), object, nil) }
         return object
     }
 
-    /// `setup(wrap, cache, hooks)`: keeps what native members need; answers the method holders (element, document).
+    /// `setup(cache, hooks)`: keeps what native members need; answers the method holders (element, document).
     private static func setUp(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
-        guard let engine = JSCEngine.running, let classes, argc >= 3, let argv else { return nil }
+        guard let engine = JSCEngine.running, let classes, argc >= 2, let argv else { return nil }
         let lib = engine.lib
-        // These live as long as the page's global object (the prelude's closures hold them): no protection needed.
-        engine.native.wrap = lib.valueToObject(ctx, argv[0], nil)
-        engine.native.cache = lib.valueToObject(ctx, argv[1], nil)
-        if let hooks = lib.valueToObject(ctx, argv[2], nil) {
+        engine.native.cache = lib.valueToObject(ctx, argv[0], nil)
+        for kept in [engine.native.cache, lib.valueToObject(ctx, argv[1], nil)].compactMap({ $0 }) {
+            lib.valueProtect(ctx, kept)
+            engine.native.protected.append(kept)
+        }
+        if let hooks = lib.valueToObject(ctx, argv[1], nil) {
             func hook(_ name: String) -> JSObjectRef? {
                 lib.withString(name) { lib.objectGetProperty(ctx, hooks, $0, nil) }.flatMap { lib.valueToObject(ctx, $0, nil) }
             }
@@ -646,6 +662,12 @@ enum NativeDOM {
             engine.native.tokenListPrototype = hook("tokenListPrototype")
             engine.native.stylePrototype = hook("stylePrototype")
             engine.native.nodeListPrototype = hook("nodeListPrototype")
+            engine.native.elementPrototypes = hook("elementPrototypes")
+            if let kinds = hook("kindPrototypes") {
+                engine.native.kindPrototypes = (0..<6).map { i in
+                    lib.objectGetPropertyAtIndex(ctx, kinds, UInt32(i), nil).flatMap { lib.valueToObject(ctx, $0, nil) }
+                }
+            }
             for name in ["insertNode", "removeNode", "setTextContent", "setInnerHTML", "startScripts"] { engine.native.mutationHooks[name] = hook(name) }
         }
         let holders: [JSValueRef?] = [lib.objectMake(ctx, classes.of(.elementMethods), nil), lib.objectMake(ctx, classes.of(.documentMethods), nil)]

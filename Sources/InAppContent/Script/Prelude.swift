@@ -47,19 +47,10 @@ const cache = [];   // node id → wrapper
 const NODE_TYPES = [9, 10, 1, 3, 8, 11];
 const VOID = new Set(['area','base','br','col','embed','hr','img','input','link','meta','source','track','wbr']);
 let docNode = null;
-function wrap(id, knownKind, knownName) {
+// A node's wrapper: made natively on first use (NativeDOM.makeWrapper), with its class's prototype, then cached.
+function wrap(id) {
   if (id === null || id === undefined || id < 0) return null;
-  let n = cache[id];
-  if (n) return n;
-  const k = knownKind === undefined ? H('dom.kind', id) : knownKind;
-  let proto;
-  if (k === 2) {
-    const name = knownName === undefined ? H('dom.name', id) : knownName;
-    proto = (ELEMENT_CLASSES[name] || HTMLElement).prototype;
-  } else proto = [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment][k].prototype;
-  n = k === 2 ? M.make(id, proto, knownName === undefined ? H('dom.name', id) : knownName) : M.make(id, proto);   // with __id (and __n)
-  cache[id] = n;
-  return n;
+  return cache[id] || M.wrap(id);
 }
 // Query results: arrays whose prototype is NodeList's (querySelectorAll) or HTMLCollection's (document.forms,
 // form.elements, select.options…), so `instanceof`, `item()` and the usual polyfills (`NodeList.prototype.forEach =
@@ -252,7 +243,7 @@ function pathInfo(node) {
   if (pathCache.version === version && pathCache.id === node.__id) return pathCache;
   const info = JSON.parse(H('dom.path', node.__id));
   const p = info.p, nodes = [node];
-  for (let i = 3; i < p.length; i += 3) nodes.push(wrap(p[i], p[i + 1], p[i + 2] === null ? undefined : p[i + 2]));
+  for (let i = 3; i < p.length; i += 3) nodes.push(wrap(p[i]));
   const attrs = new Map();
   for (const [i, name, src] of info.h) { let m = attrs.get(name); if (!m) attrs.set(name, m = []); m[i] = src; }
   pathCache = { version, id: node.__id, nodes, attrs };
@@ -921,7 +912,9 @@ class Document extends ParentNode {
 // The native element and document methods, between Element.prototype (Document.prototype) and Node.prototype, so
 // that a member written above still wins and a page's own patch of Element.prototype is seen first.
 // The on… handler properties of elements and the document are native too (the window's are below).
-const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(wrap, cache, { attributeChanged, inlineHandler, domException: (m, n) => new DOMException(m, n),
+const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged,
+  kindPrototypes: [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment].map(C => C.prototype),
+  elementPrototypes: Object.assign(Object.create(null), Object.fromEntries(Object.entries(ELEMENT_CLASSES).map(([k, C]) => [k, C.prototype]))), inlineHandler, domException: (m, n) => new DOMException(m, n),
   tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype,
   insertNode, removeNode, setTextContent, setInnerHTML, startScripts });
 Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
