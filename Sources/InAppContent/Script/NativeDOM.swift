@@ -1,10 +1,11 @@
 // The DOM bound natively into JavaScriptCore, member by member: node wrappers are objects of one native class whose
 // accessors (nodeType, parentNode, id, className, …) answer from the DOMTree directly, and the element and document
 // methods moved here (getAttribute, createElement, …) live on native objects placed in the prelude's prototype chains
-// (Element.prototype → element methods → Node.prototype). A page pays nothing for a member it does not use: the engine
-// makes a native function object the first time a page reads it, where a member written in the prelude costs every
-// page its creation and, on first use, its compilation. Members not moved yet stay in the prelude (Prelude.swift) and
-// shadow nothing here: a member lives in one place.
+// (Element.prototype → element methods → ParentNode.prototype), with an element's companions (classList, style,
+// dataset) as native objects too. A page pays nothing for a member it does not use: the engine makes a native function
+// object the first time a page reads it, where a member written in the prelude costs every page its creation and, on
+// first use, its compilation and a cold run. Members not moved yet stay in the prelude (Prelude.swift); a member lives
+// in one place (a fragment's or a text node's keep the prelude's where only elements and documents have native ones).
 import Foundation
 #if canImport(Glibc)
 import Glibc
