@@ -75,7 +75,6 @@ struct JSCLibrary: @unchecked Sendable {
     let objectMake: @convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?
     let objectGetPrivate: @convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?
     let objectSetPrototype: @convention(c) (JSContextRef?, JSObjectRef?, JSValueRef?) -> Void
-    let valueIsObjectOfClass: @convention(c) (JSContextRef?, JSValueRef?, JSClassRef?) -> Bool
     let objectHasProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?) -> Bool
     let propertyNameAccumulatorAddName: @convention(c) (OpaquePointer?, JSStringRef?) -> Void
     let objectMakeArray: @convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
@@ -204,7 +203,6 @@ struct JSCLibrary: @unchecked Sendable {
             objectMake: sym("JSObjectMake", (@convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?).self) ?? { _, _, _ in nil },
             objectGetPrivate: sym("JSObjectGetPrivate", (@convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?).self) ?? { _ in nil },
             objectSetPrototype: sym("JSObjectSetPrototype", (@convention(c) (JSContextRef?, JSObjectRef?, JSValueRef?) -> Void).self) ?? { _, _, _ in },
-            valueIsObjectOfClass: sym("JSValueIsObjectOfClass", (@convention(c) (JSContextRef?, JSValueRef?, JSClassRef?) -> Bool).self) ?? { _, _, _ in false },
             objectHasProperty: sym("JSObjectHasProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?) -> Bool).self) ?? { _, _, _ in false },
             propertyNameAccumulatorAddName: sym("JSPropertyNameAccumulatorAddName", (@convention(c) (OpaquePointer?, JSStringRef?) -> Void).self) ?? { _, _ in },
             objectMakeArray: sym("JSObjectMakeArray", (@convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _ in nil },

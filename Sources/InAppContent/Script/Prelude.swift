@@ -44,7 +44,6 @@ const M = globalThis.__oiaNative;   // native DOM members (NativeDOM.swift): wra
 delete globalThis.__oiaNative;
 const g = globalThis;
 const cache = [];   // node id → wrapper
-const NODE_TYPES = [9, 10, 1, 3, 8, 11];
 const VOID = new Set(['area','base','br','col','embed','hr','img','input','link','meta','source','track','wbr']);
 let docNode = null;
 // A node's wrapper: made natively on first use (NativeDOM.makeWrapper), with its class's prototype, then cached.
@@ -291,7 +290,7 @@ function dispatch(target, ev) {
   ev.eventPhase = 0; ev.currentTarget = null;
   return !ev.defaultPrevented;
 }
-// One accessor pair per event type, shared by elements, the document and the window.
+// The window's on… handler properties, one accessor pair per event type (elements' and the document's are native).
 const handlerDescriptors = new Map();
 function handlerProperty(proto, type) {
   let d = handlerDescriptors.get(type);
