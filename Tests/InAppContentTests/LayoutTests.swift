@@ -163,3 +163,12 @@ final class StyleSheetReadingTests: XCTestCase {
         XCTAssertFalse(HitStyleSheet.mediaMatches("(max-height: 300PX)", landscape))
     }
 }
+
+/// A class attribute as the DOM's ordered token set: split on ASCII whitespace (a CR LF pair included), duplicates
+/// dropped in order.
+final class TokenSetTests: XCTestCase {
+    func testTokensSplitOnEveryASCIIWhitespaceAndDropDuplicates() {
+        XCTAssertEqual(TokenSet("a\r\nb\t a\u{0C}c ").tokens, ["a", "b", "c"])
+        XCTAssertEqual(TokenSet(nil).tokens, [])
+    }
+}

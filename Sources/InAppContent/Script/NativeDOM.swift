@@ -120,7 +120,7 @@ struct NativeCall {
 
     /// Sets an attribute as `setAttribute` does, with the MutationObserver record when one is registered.
     func setAttribute(_ rawName: String, _ value: String) -> JSValueRef? {
-        let name = NativeDOM.lowercased(rawName)
+        let name = TextBytes.lowercased(rawName)
         guard isElement else { return undefined }
         guard !name.isEmpty, !name.utf8.contains(where: { $0 == 0x20 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x3D || $0 == 0x2F }) else {
             return fail(ScriptHostError("'\(name)' is not a valid attribute name.", name: "InvalidCharacterError"))
@@ -132,7 +132,7 @@ struct NativeCall {
     }
 
     func removeAttribute(_ rawName: String) -> JSValueRef? {
-        let name = NativeDOM.lowercased(rawName)
+        let name = TextBytes.lowercased(rawName)
         let old = engine.native.observing ? tree.attribute(node, name) : nil
         tree.removeAttribute(node, name)
         if let old { attributeChanged(name, old) }
@@ -318,8 +318,8 @@ enum NativeDOM {
     ]
 
     static let methods: [Method] = [
-        Method("getAttribute", on: .elementMethods) { c, a in c.string(c.tree.attribute(c.node, NativeDOM.lowercased(c.text(a[0])))) },
-        Method("hasAttribute", on: .elementMethods) { c, a in c.bool(c.tree.attribute(c.node, NativeDOM.lowercased(c.text(a[0]))) != nil) },
+        Method("getAttribute", on: .elementMethods) { c, a in c.string(c.tree.attribute(c.node, TextBytes.lowercased(c.text(a[0])))) },
+        Method("hasAttribute", on: .elementMethods) { c, a in c.bool(c.tree.attribute(c.node, TextBytes.lowercased(c.text(a[0]))) != nil) },
         Method("setAttribute", on: .elementMethods) { c, a in c.setAttribute(c.text(a[0]), c.text(a[1])) },
         Method("removeAttribute", on: .elementMethods) { c, a in c.removeAttribute(c.text(a[0])) },
         Method("getElementById", on: .documentMethods) { c, a in
@@ -327,7 +327,7 @@ enum NativeDOM {
             return wanted.isEmpty ? c.null : c.wrapper(c.dom.firstElement(id: wanted))
         },
         Method("createElement", on: .documentMethods) { c, a in
-            let name = NativeDOM.lowercased(c.text(a[0]))
+            let name = TextBytes.lowercased(c.text(a[0]))
             do throws(ContentError) { try c.tree.ensureCapacity() } catch { return c.fail(ScriptHostError(error.description, name: "QuotaExceededError")) }
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "<" || $0 == ">" }) else {
                 return c.fail(ScriptHostError("The tag name provided ('\(name)') is not a valid name.", name: "InvalidCharacterError"))
@@ -395,19 +395,19 @@ enum NativeDOM {
         Method("supports", on: .tokenList) { c, _ in c.fail(ScriptHostError("DOMTokenList has no supported tokens.")) },
         // CSSStyleDeclaration
         Method("getPropertyValue", on: .style) { c, a in
-            c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(NativeDOM.lowercased(c.text(a[0]))) ?? "")
+            c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(TextBytes.lowercased(c.text(a[0]))) ?? "")
         },
         Method("getPropertyPriority", on: .style) { c, a in
-            let v = InlineStyle(c.tree.attribute(c.node, "style")).value(NativeDOM.lowercased(c.text(a[0]))) ?? ""
+            let v = InlineStyle(c.tree.attribute(c.node, "style")).value(TextBytes.lowercased(c.text(a[0]))) ?? ""
             return c.string(v.contains("!important") ? "important" : "")
         },
         Method("setProperty", on: .style) { c, a in
             let priority = a.count > 2 && c.text(a[2]) == "important"
             let isEmpty = a.count < 2 || c.lib.valueGetType(c.ctx, a[1]) == JSType.null.rawValue
-            return c.setStyle(NativeDOM.lowercased(c.text(a[0])), isEmpty ? "" : c.text(a[1]), important: priority)
+            return c.setStyle(TextBytes.lowercased(c.text(a[0])), isEmpty ? "" : c.text(a[1]), important: priority)
         },
         Method("removeProperty", on: .style) { c, a in
-            let name = NativeDOM.lowercased(c.text(a[0]))
+            let name = TextBytes.lowercased(c.text(a[0]))
             let old = InlineStyle(c.tree.attribute(c.node, "style")).value(name) ?? ""
             return c.setStyle(name, "", important: false) == nil ? nil : c.string(old)
         },
@@ -416,13 +416,6 @@ enum NativeDOM {
             return c.string(c.index(a[0]).flatMap { $0 < entries.count ? entries[$0].name : nil } ?? "")
         },
     ]
-
-    /// `s.lowercased()`, without the work when `s` has no capital letter (names are usually lowercase already).
-    static func lowercased(_ s: String) -> String {
-        var ascii = true
-        for b in s.utf8 where b >= 0x41 && (b <= 0x5A || b >= 0x80) { if b >= 0x80 { ascii = false; break }; return s.lowercased() }
-        return ascii ? s : s.lowercased()
-    }
 
     /// The host operations native members answer through (``NativeCall/hostValue(_:_:)``), as the prelude's calls do.
     static let hostOperations: Set<HostOperation> = [.domText, .domSetText, .domSerialize, .domSetHTML, .domInsert]
@@ -687,10 +680,13 @@ enum NativeDOM {
 struct TokenSet {
     var tokens: [String]
     init(_ value: String?) {
-        var seen = Set<Substring>()
+        var seen = Set<String>()
         tokens = []
-        for t in (value ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
-        where seen.insert(t).inserted { tokens.append(String(t)) }
+        // On bytes: "\r\n" is one Character, which a split on characters would not take for whitespace.
+        for part in (value ?? "").utf8.split(whereSeparator: TextBytes.isSpace) {
+            let t = String(decoding: part, as: UTF8.self)
+            if seen.insert(t).inserted { tokens.append(t) }
+        }
     }
     var serialized: String { tokens.joined(separator: " ") }
 }
@@ -702,24 +698,17 @@ struct InlineStyle {
     init(_ text: String?) {
         guard let text, !text.isEmpty else { return }
         let bytes = Array(text.utf8)
-        func trimmed(_ r: Range<Int>) -> String {
-            var lo = r.lowerBound, hi = r.upperBound
-            while lo < hi, InlineStyle.isSpace(bytes[lo]) { lo += 1 }
-            while hi > lo, InlineStyle.isSpace(bytes[hi - 1]) { hi -= 1 }
-            return String(decoding: bytes[lo..<hi], as: UTF8.self)
-        }
         var start = 0
         while start <= bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != 0x3B { end += 1 }   // ';'
             if let colon = bytes[start..<end].firstIndex(of: 0x3A) {   // ':'
-                let name = NativeDOM.lowercased(trimmed(start..<colon))
-                if !name.isEmpty { set(name, trimmed((colon + 1)..<end)) }
+                let name = TextBytes.lowercased(TextBytes.trimmed(bytes, start..<colon))
+                if !name.isEmpty { set(name, TextBytes.trimmed(bytes, (colon + 1)..<end)) }
             }
             start = end + 1
         }
     }
-    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
     func value(_ name: String) -> String? { entries.first { $0.name == name }?.value }
     mutating func set(_ name: String, _ value: String) {
         if let i = entries.firstIndex(where: { $0.name == name }) { entries[i].value = value } else { entries.append((name, value)) }
@@ -846,7 +835,7 @@ extension NativeCall {
         for i in 0..<count {
             let t = text(a[i])
             if t.isEmpty { _ = failDOM("The token provided must not be empty.", "SyntaxError"); return nil }
-            if t.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) {
+            if t.utf8.contains(where: TextBytes.isSpace) {
                 _ = failDOM("The token provided ('\(t)') contains HTML space characters, which are not valid in tokens.", "InvalidCharacterError")
                 return nil
             }

@@ -41,7 +41,7 @@ struct HitStyleSheet {
             HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
                 guard let made = declarations(text) else { return }
                 for part in selectorText.split(separator: ",") {
-                    let t = CSSText.trimmed(part)
+                    let t = TextBytes.trimmed(part)
                     guard let sel = try? CSSSelector(t) else { continue }
                     rules.append((sel, HitStyleSheet.specificity(t), order, made))
                     order += 1
@@ -75,7 +75,7 @@ struct HitStyleSheet {
         while i < bytes.count {
             let c = bytes[i]
             if c == open {
-                let head = CSSText.trimmed(bytes, preludeStart..<i)
+                let head = TextBytes.trimmed(bytes, preludeStart..<i)
                 if head.hasPrefix("@") {
                     let lower = head.lowercased()
                     let applies = lower.hasPrefix("@media") ? mediaMatches(String(head.dropFirst(6)), viewport) : lower.hasPrefix("@supports")
@@ -102,7 +102,7 @@ struct HitStyleSheet {
             if c == close { if !stack.isEmpty { stack.removeLast() }; i += 1; preludeStart = i; continue }
             if c == UInt8(ascii: ";") {
                 var j = preludeStart
-                while j < i, CSSText.isSpace(bytes[j]) { j += 1 }
+                while j < i, TextBytes.isSpace(bytes[j]) { j += 1 }
                 if j < i, bytes[j] == UInt8(ascii: "@") { i += 1; preludeStart = i; continue }
             }
             i += 1
@@ -126,19 +126,19 @@ struct HitStyleSheet {
     }
 
     static func mediaMatches(_ query: String, _ v: ContentViewport) -> Bool {
-        let q = CSSText.lowercased(query)
+        let q = TextBytes.lowercased(query)
         for part in q.split(separator: ",") {
             var ok = true
-            var p = Substring(CSSText.trimmed(part))
+            var p = Substring(TextBytes.trimmed(part))
             var negate = false
             if p.hasPrefix("not ") { negate = true; p = p.dropFirst(4) }
             if p.hasPrefix("only ") { p = p.dropFirst(5) }
             for cond in splitting(p, on: " and ") {
-                let c = CSSText.trimmed(cond)
+                let c = TextBytes.trimmed(cond)
                 if c.isEmpty || c == "all" || c == "screen" { continue }
                 if c == "print" || c == "speech" { ok = false; continue }
                 let inner = c.drop { $0 == "(" || $0 == ")" || $0 == " " }.reversed().drop { $0 == "(" || $0 == ")" || $0 == " " }.reversed()
-                let kv = String(inner).split(separator: ":", maxSplits: 1).map { CSSText.trimmed($0) }
+                let kv = String(inner).split(separator: ":", maxSplits: 1).map { TextBytes.trimmed($0) }
                 guard kv.count == 2 else { ok = false; continue }
                 let number = Double(kv[1].hasSuffix("px") ? String(kv[1].dropLast(2)) : kv[1]) ?? .nan
                 switch kv[0] {

@@ -91,13 +91,13 @@ struct BoxStyleSheet {
             while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
             defer { start = end + 1 }
             guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let name = CSSText.lowercased(CSSText.trimmed(bytes, start..<colon))
+            let name = TextBytes.lowercased(TextBytes.trimmed(bytes, start..<colon))
             guard !name.isEmpty, properties?.contains(name) ?? true else { continue }
-            var value = CSSText.trimmed(bytes, (colon + 1)..<end)
+            var value = TextBytes.trimmed(bytes, (colon + 1)..<end)
             if value.utf8.contains(UInt8(ascii: "!")) {
-                value = CSSText.trimmed(value.replacingOccurrences(of: "!important", with: ""))
+                value = TextBytes.trimmed(value.replacingOccurrences(of: "!important", with: ""))
             }
-            value = CSSText.lowercased(value)
+            value = TextBytes.lowercased(value)
             if !value.isEmpty { out.append((name, value)) }
         }
         return out
@@ -323,8 +323,9 @@ struct BoxStyleSheet {
     }
 }
 
-/// Small text helpers for style sheets, on UTF-8 bytes (no Foundation: a page's sheets are read on every load).
-enum CSSText {
+/// Small text helpers on UTF-8 bytes, without Foundation (style sheets are read on every load; attribute and
+/// property names in the native DOM members).
+enum TextBytes {
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0C }
 
     /// `bytes[range]` without leading and trailing whitespace, as a string.
