@@ -177,7 +177,7 @@ public final class ScriptVirtualMachine: @unchecked Sendable {
 
 private let jscHostCallback: JSCLibrary.CallAsFunction = { ctx, function, _, argc, argv, exception in
     guard let function, let engine = JSCEngine.engine(of: function) else { return nil }
-    return engine.hostCall(ctx: ctx, argc: argc, argv: argv, exception: exception)
+    return JSCLock.holding(ctx) { engine.hostCall(ctx: ctx, argc: argc, argv: argv, exception: exception) }
 }
 
 private let jscHostFinalize: JSCLibrary.Finalize = { object in
@@ -270,7 +270,7 @@ final class JSCEngine: ScriptEngine {
         let outer = pthread_getspecific(runningEngineKey)
         pthread_setspecific(runningEngineKey, Unmanaged.passUnretained(self).toOpaque())
         defer { vm.depth -= 1; pthread_setspecific(runningEngineKey, outer) }
-        return body()
+        return JSCLock.holding(ctx, body)
     }
 
     func evaluate(_ source: String, sourceURL: String? = nil, startLine: Int = 1) -> Result<ScriptValue, ScriptFailure> {

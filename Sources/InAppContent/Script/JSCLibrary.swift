@@ -75,6 +75,8 @@ struct JSCLibrary: @unchecked Sendable {
     let objectMake: @convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?
     let objectGetPrivate: @convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?
     let objectSetPrototype: @convention(c) (JSContextRef?, JSObjectRef?, JSValueRef?) -> Void
+    let objectGetPrototype: @convention(c) (JSContextRef?, JSObjectRef?) -> JSValueRef?
+    let valueIsObjectOfClass: @convention(c) (JSContextRef?, JSValueRef?, JSClassRef?) -> Bool
     let objectHasProperty: @convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?) -> Bool
     let propertyNameAccumulatorAddName: @convention(c) (OpaquePointer?, JSStringRef?) -> Void
     let objectMakeArray: @convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?
@@ -203,6 +205,8 @@ struct JSCLibrary: @unchecked Sendable {
             objectMake: sym("JSObjectMake", (@convention(c) (JSContextRef?, JSClassRef?, UnsafeMutableRawPointer?) -> JSObjectRef?).self) ?? { _, _, _ in nil },
             objectGetPrivate: sym("JSObjectGetPrivate", (@convention(c) (JSObjectRef?) -> UnsafeMutableRawPointer?).self) ?? { _ in nil },
             objectSetPrototype: sym("JSObjectSetPrototype", (@convention(c) (JSContextRef?, JSObjectRef?, JSValueRef?) -> Void).self) ?? { _, _, _ in },
+            objectGetPrototype: sym("JSObjectGetPrototype", (@convention(c) (JSContextRef?, JSObjectRef?) -> JSValueRef?).self) ?? { _, _ in nil },
+            valueIsObjectOfClass: sym("JSValueIsObjectOfClass", (@convention(c) (JSContextRef?, JSValueRef?, JSClassRef?) -> Bool).self) ?? { _, _, _ in false },
             objectHasProperty: sym("JSObjectHasProperty", (@convention(c) (JSContextRef?, JSObjectRef?, JSStringRef?) -> Bool).self) ?? { _, _, _ in false },
             propertyNameAccumulatorAddName: sym("JSPropertyNameAccumulatorAddName", (@convention(c) (OpaquePointer?, JSStringRef?) -> Void).self) ?? { _, _ in },
             objectMakeArray: sym("JSObjectMakeArray", (@convention(c) (JSContextRef?, Int, UnsafePointer<JSValueRef?>?, UnsafeMutablePointer<JSValueRef?>?) -> JSObjectRef?).self) ?? { _, _, _, _ in nil },
@@ -295,4 +299,33 @@ public struct JSCLoadError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What `dlopen`/`dlsym` said.
     public let reason: String
     public var description: String { "JavaScriptCore not loaded (\(reason))" }
+}
+
+/// JavaScriptCore's own lock, held across a stretch of C API calls. The engine releases its lock before it calls a
+/// native callback (a host function, a native DOM member), and every C API call then takes and releases it again,
+/// which costs more than most calls' own work (each first acquisition readies the thread for the heap). Holding it
+/// once around a callback's body makes the calls inside nest instead. Through `JSC::JSLockHolder`, which both
+/// libraries export; where it is missing, the calls take the lock one by one as before.
+enum JSCLock {
+    private typealias Make = @convention(c) (UnsafeMutableRawPointer?, JSContextRef?) -> Void
+    private typealias Release = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    private struct Entry: @unchecked Sendable { let make: Make; let release: Release }
+    private static let entry: Entry? = {
+        guard case .success(let lib) = JSCLibrary.shared, let handle = dlopen(lib.path, RTLD_NOW | RTLD_NOLOAD),
+              let make = dlsym(handle, "_ZN3JSC12JSLockHolderC1EPNS_14JSGlobalObjectE"),
+              let release = dlsym(handle, "_ZN3JSC12JSLockHolderD1Ev") else { return nil }
+        return Entry(make: unsafeBitCast(make, to: Make.self), release: unsafeBitCast(release, to: Release.self))
+    }()
+
+    /// Runs `body` holding the lock of the VM `ctx` belongs to (a context is its global object to the engine).
+    @inline(__always)
+    static func holding<T>(_ ctx: JSContextRef?, _ body: () -> T) -> T {
+        guard let entry, let ctx else { return body() }
+        // A JSLockHolder is one reference to the VM; room for two.
+        return withUnsafeTemporaryAllocation(byteCount: 16, alignment: 16) { holder in
+            entry.make(holder.baseAddress, ctx)
+            defer { entry.release(holder.baseAddress) }
+            return body()
+        }
+    }
 }

@@ -54,6 +54,11 @@ struct NativePageState {
     var stylePrototype: JSObjectRef?
     /// True while a MutationObserver is registered (the prelude says so).
     var observing = false
+    /// The prototypes of the prelude's event classes, in ``EventKind`` order (what `new MouseEvent(…)` makes).
+    var eventPrototypes: [JSObjectRef?] = []
+    /// The prelude's `reportError(e)` (a listener's exception as the page's error) and `compileHandler(el, src, type)`.
+    var reportError: JSObjectRef?
+    var compileHandler: JSObjectRef?
     /// The objects above are reachable from these two (the cache and the setup's hooks object), which are protected
     /// from the collector until the engine releases its context: nothing else in the page needs to hold them.
     var protected: [JSObjectRef] = []
@@ -85,11 +90,21 @@ struct NativeCall {
     /// The wrapper of `id` (null for none): the cached one, or a new one.
     func wrapper(_ id: DOMNodeID?) -> JSValueRef? {
         guard let id else { return null }
-        if let cache = engine.native.cache, let cached = lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil),
-           lib.valueGetType(ctx, cached) == JSType.object.rawValue {
-            return cached
-        }
-        return NativeDOM.makeWrapper(engine, dom, ctx, id) ?? null
+        return NativeCall.wrapper(engine, dom, ctx, id) ?? null
+    }
+
+    /// The wrapper of `id`: the cached one, or a new one.
+    static func wrapper(_ engine: JSCEngine, _ dom: PageScripting, _ ctx: JSContextRef?, _ id: DOMNodeID) -> JSValueRef? {
+        if let cached = cachedWrapper(engine, ctx, id) { return cached }
+        return NativeDOM.makeWrapper(engine, dom, ctx, id)
+    }
+
+    /// The wrapper of `id` if the page has made one (a node without one has no listeners or properties of its own).
+    static func cachedWrapper(_ engine: JSCEngine, _ ctx: JSContextRef?, _ id: DOMNodeID) -> JSObjectRef? {
+        let lib = engine.lib
+        guard let cache = engine.native.cache, let cached = lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil),
+              lib.valueGetType(ctx, cached) == JSType.object.rawValue else { return nil }
+        return lib.valueToObject(ctx, cached, nil)
     }
 
     /// Throws `error` into the page (as the host function's errors are thrown); the member's result is ignored.
@@ -437,6 +452,16 @@ enum NativeDOM {
         return NativeCall(engine: engine, dom: dom, ctx: ctx, this: object, node: DOMNodeID(raw: Int32(id)), exception: exception)
     }
 
+    /// The node `object` wraps, if it is a node wrapper of this page.
+    static func node(of object: JSObjectRef?, in dom: PageScripting) -> DOMNodeID? {
+        guard let lib = try? JSCLibrary.shared.get(), let raw = lib.objectGetPrivate(object) else { return nil }
+        let bits = UInt(bitPattern: raw)
+        guard bits & privateTagMask == privateTag | (UInt(Owner.node.rawValue) << 32) else { return nil }
+        let id = Int(bits & 0xFFFF_FFFF) - 1
+        guard id >= 0, id < dom.tree.arenaCount else { return nil }
+        return DOMNodeID(raw: Int32(id))
+    }
+
     /// A native object's private data: a tag no pointer has (other native objects' private data are pointers), its
     /// owner, and its node id + 1.
     static func privateData(_ owner: Owner, _ node: DOMNodeID) -> UnsafeMutableRawPointer? {
@@ -447,7 +472,7 @@ enum NativeDOM {
 
     static func get(_ slot: Int, _ ctx: JSContextRef?, _ object: JSObjectRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
         guard slot < accessors.count, let call = context(ctx, object, accessors[slot].owner, exception) else { return nil }
-        return accessors[slot].get(call)
+        return JSCLock.holding(ctx) { accessors[slot].get(call) }
     }
 
     static func set(_ slot: Int, _ ctx: JSContextRef?, _ object: JSObjectRef?, _ value: JSValueRef?,
@@ -455,7 +480,7 @@ enum NativeDOM {
         guard slot < setterAccessors.count else { return false }
         let accessor = accessors[setterAccessors[slot]]
         guard let call = context(ctx, object, accessor.owner, exception), let set = accessor.set else { return false }
-        return set(call, value) != nil || exception?.pointee != nil
+        return JSCLock.holding(ctx) { set(call, value) != nil || exception?.pointee != nil }
     }
 
     static func call(_ slot: Int, _ ctx: JSContextRef?, _ this: JSObjectRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?,
@@ -467,7 +492,7 @@ enum NativeDOM {
             exception?.pointee = engine.makeError(name: "TypeError", message: "Can only call \(interface).\(method.name) on instances of \(interface)")
             return nil
         }
-        return method.call(call, NativeArguments(count: argc, values: argv))
+        return JSCLock.holding(ctx) { method.call(call, NativeArguments(count: argc, values: argv)) }
     }
 
     // MARK: Named properties (style, dataset)
@@ -505,25 +530,29 @@ enum NativeDOM {
     }
 
     static let styleGet: JSCLibrary.GetProperty = { ctx, object, nameRef, exception in
-        guard let c = context(ctx, object, .style, exception) else { return nil }
-        let name = c.lib.string(nameRef)
-        if let i = Int(name), i >= 0 {
-            let entries = InlineStyle(c.tree.attribute(c.node, "style")).entries
-            return i < entries.count ? c.string(entries[i].name) : nil
+        JSCLock.holding(ctx) { () -> JSValueRef? in
+            guard let c = context(ctx, object, .style, exception) else { return nil }
+            let name = c.lib.string(nameRef)
+            if let i = Int(name), i >= 0 {
+                let entries = InlineStyle(c.tree.attribute(c.node, "style")).entries
+                return i < entries.count ? c.string(entries[i].name) : nil
+            }
+            guard isStyleProperty(c, name) else { return nil }
+            return c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(styleName(name)) ?? "")
         }
-        guard isStyleProperty(c, name) else { return nil }
-        return c.string(InlineStyle(c.tree.attribute(c.node, "style")).value(styleName(name)) ?? "")
     }
 
     static let styleSet: JSCLibrary.SetProperty = { ctx, object, nameRef, value, exception in
-        guard let c = context(ctx, object, .style, exception) else { return false }
-        let name = c.lib.string(nameRef)
-        if Int(name) != nil { return true }
-        guard isStyleProperty(c, name) else { return false }
-        let type = c.lib.valueGetType(ctx, value)
-        let text = type == JSType.null.rawValue || type == JSType.undefined.rawValue ? "" : c.text(value)
-        _ = c.setStyle(styleName(name), text, important: false)
-        return true
+        JSCLock.holding(ctx) { () -> Bool in
+            guard let c = context(ctx, object, .style, exception) else { return false }
+            let name = c.lib.string(nameRef)
+            if Int(name) != nil { return true }
+            guard isStyleProperty(c, name) else { return false }
+            let type = c.lib.valueGetType(ctx, value)
+            let text = type == JSType.null.rawValue || type == JSType.undefined.rawValue ? "" : c.text(value)
+            _ = c.setStyle(styleName(name), text, important: false)
+            return true
+        }
     }
 
     static let datasetGet: JSCLibrary.GetProperty = { ctx, object, nameRef, exception in
@@ -533,9 +562,11 @@ enum NativeDOM {
     }
 
     static let datasetSet: JSCLibrary.SetProperty = { ctx, object, nameRef, value, exception in
-        guard let c = context(ctx, object, .dataset, exception) else { return false }
-        _ = c.setAttribute(datasetAttribute(c.lib.string(nameRef)), c.text(value))
-        return true
+        JSCLock.holding(ctx) { () -> Bool in
+            guard let c = context(ctx, object, .dataset, exception) else { return false }
+            _ = c.setAttribute(datasetAttribute(c.lib.string(nameRef)), c.text(value))
+            return true
+        }
     }
 
     static let datasetDelete: JSCLibrary.DeleteProperty = { ctx, object, nameRef, exception in
@@ -597,9 +628,19 @@ enum NativeDOM {
             owners.append(cls)
         }
         let setupFunctions: [ClassTable.Function] = [
-            .init(name: "wrap", call: { ctx, _, _, argc, argv, _ in NativeDOM.wrap(ctx, argc, argv) }, attributes: 2 | 4 | 8),
-            .init(name: "setup", call: { ctx, _, _, argc, argv, _ in NativeDOM.setUp(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+            .init(name: "wrap", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeDOM.wrap(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
+            .init(name: "setup", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeDOM.setUp(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
             .init(name: "observing", call: { ctx, _, _, argc, argv, _ in NativeDOM.setObserving(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+            .init(name: "event", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeEvents.make(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
+            .init(name: "eventOp", call: { ctx, _, this, argc, argv, exception in
+                JSCLock.holding(ctx) { NativeEvents.operation(ctx, this, argc, argv, exception) }
+            }, attributes: 2 | 4 | 8),
+            .init(name: "dispatchStart", call: { ctx, _, _, argc, argv, exception in
+                JSCLock.holding(ctx) { NativeEvents.dispatchStart(ctx, argc, argv, exception) }
+            }, attributes: 2 | 4 | 8),
+            .init(name: "dispatchNext", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeEvents.dispatchNext(ctx, argc, argv) } },
+                  attributes: 2 | 4 | 8),
+            .init(name: "listened", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeEvents.listened(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
         ]
         guard let setup = ClassTable.make(lib, name: "Object", values: [], functions: setupFunctions, callbacks: .init()) else { return nil }
         return Classes(owners: owners, setup: setup)
@@ -657,6 +698,13 @@ enum NativeDOM {
             engine.native.stylePrototype = hook("stylePrototype")
             engine.native.nodeListPrototype = hook("nodeListPrototype")
             engine.native.elementPrototypes = hook("elementPrototypes")
+            engine.native.reportError = hook("reportError")
+            engine.native.compileHandler = hook("compileHandler")
+            if let events = hook("eventPrototypes") {
+                engine.native.eventPrototypes = EventKind.allCases.map { kind in
+                    lib.objectGetPropertyAtIndex(ctx, events, UInt32(kind.rawValue), nil).flatMap { lib.valueToObject(ctx, $0, nil) }
+                }
+            }
             if let kinds = hook("kindPrototypes") {
                 engine.native.kindPrototypes = (0..<6).map { i in
                     lib.objectGetPropertyAtIndex(ctx, kinds, UInt32(i), nil).flatMap { lib.valueToObject(ctx, $0, nil) }
@@ -878,7 +926,8 @@ enum ClassTable {
 
     /// A class whose objects get their prototype from whoever makes them (kJSClassAttributeNoAutomaticPrototype: the
     /// static functions live on the objects themselves).
-    static func make(_ lib: JSCLibrary, name: String, values: [Value] = [], functions: [Function] = [], callbacks: Callbacks) -> JSClassRef? {
+    static func make(_ lib: JSCLibrary, name: String, parent: JSClassRef? = nil, values: [Value] = [], functions: [Function] = [],
+                     callbacks: Callbacks) -> JSClassRef? {
         let pointer = MemoryLayout<UnsafeRawPointer>.size
         var allocations: [UnsafeMutableRawPointer] = []
         defer { allocations.forEach { free($0) } }
@@ -915,6 +964,7 @@ enum ClassTable {
         def.advanced(by: 4).storeBytes(of: UInt32(2), as: UInt32.self)   // kJSClassAttributeNoAutomaticPrototype
         let slot = { (i: Int) in def.advanced(by: 8 + i * pointer) }
         slot(0).storeBytes(of: cString(name), as: UnsafeRawPointer?.self)
+        slot(1).storeBytes(of: parent, as: JSClassRef?.self)
         slot(2).storeBytes(of: valueTable, as: UnsafeRawPointer?.self)
         slot(3).storeBytes(of: functionTable, as: UnsafeRawPointer?.self)
         slot(5).storeBytes(of: callbacks.finalize, as: JSCLibrary.Finalize?.self)

@@ -302,6 +302,9 @@ final class PageScripting {
         return [tree.document, html, head, body]
     }
 
+    /// The body element (`document.body`), if any.
+    var body: DOMNodeID? { roots()[3] }
+
     /// Records that script made `node` listen for `type` (listeners and `on…` properties: the coverage report).
     func noteListener(_ node: DOMNodeID, _ type: String) { listeners[node.raw, default: []].insert(type) }
 

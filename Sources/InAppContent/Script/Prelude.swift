@@ -106,52 +106,32 @@ function reportError(e) {
 }
 
 // ---- Events ----
+// Events are native objects (NativeEvents.swift): their fields answer from native code and dispatch runs there. These
+// classes give them their prototypes (instanceof, subclassing by pages, the methods below); a constructor answers the
+// native event made for the class `new` was called with.
 class Event {
-  constructor(type, init) {
-    init = init || {};
-    this.type = String(type);
-    this.bubbles = !!init.bubbles; this.cancelable = !!init.cancelable; this.composed = !!init.composed;
-    this.defaultPrevented = false; this.target = null; this.currentTarget = null; this.eventPhase = 0;
-    this.isTrusted = false; this.timeStamp = H('clock.now');
-    this.__stop = false; this.__stopNow = false;
-  }
-  get srcElement() { return this.target; }
-  get returnValue() { return !this.defaultPrevented; }
-  set returnValue(v) { if (!v) this.preventDefault(); }
-  preventDefault() { if (this.cancelable && !this.__passive) this.defaultPrevented = true; }
-  stopPropagation() { this.__stop = true; }
-  stopImmediatePropagation() { this.__stop = true; this.__stopNow = true; }
-  get cancelBubble() { return this.__stop; }
-  set cancelBubble(v) { if (v) this.__stop = true; }
-  composedPath() { return this.__path ? this.__path.slice() : []; }
-  initEvent(type, bubbles, cancelable) { this.type = type; this.bubbles = !!bubbles; this.cancelable = !!cancelable; }
+  constructor(type, init) { return M.event(new.target, type, init); }
+  preventDefault() { M.eventOp(this, 0); }
+  stopPropagation() { M.eventOp(this, 1); }
+  stopImmediatePropagation() { M.eventOp(this, 2); }
+  composedPath() { return M.eventOp(this, 3); }
+  initEvent(type, bubbles, cancelable) { M.eventOp(this, 4, type, bubbles, cancelable); }
 }
 Event.NONE = 0; Event.CAPTURING_PHASE = 1; Event.AT_TARGET = 2; Event.BUBBLING_PHASE = 3;
-class UIEvent extends Event { constructor(t, i) { super(t, i); i = i || {}; this.detail = i.detail || 0; this.view = i.view || null; } }
-class MouseEvent extends UIEvent {
-  constructor(t, i) { super(t, i); i = i || {};
-    this.screenX = i.screenX || 0; this.screenY = i.screenY || 0; this.clientX = i.clientX || 0; this.clientY = i.clientY || 0;
-    this.pageX = i.pageX || 0; this.pageY = i.pageY || 0; this.offsetX = i.offsetX || 0; this.offsetY = i.offsetY || 0;
-    this.button = i.button || 0; this.buttons = i.buttons || 0;
-    this.ctrlKey = !!i.ctrlKey; this.shiftKey = !!i.shiftKey; this.altKey = !!i.altKey; this.metaKey = !!i.metaKey;
-    this.relatedTarget = i.relatedTarget || null; }
-}
-class PointerEvent extends MouseEvent {
-  constructor(t, i) { super(t, i); i = i || {}; this.pointerId = i.pointerId || 1; this.pointerType = i.pointerType || 'touch';
-    this.isPrimary = i.isPrimary !== false; this.width = i.width || 1; this.height = i.height || 1; this.pressure = i.pressure || 0; }
-}
-class TouchEvent extends UIEvent { constructor(t, i) { super(t, i); i = i || {}; this.touches = i.touches || []; this.targetTouches = i.targetTouches || []; this.changedTouches = i.changedTouches || []; } }
-class KeyboardEvent extends UIEvent {
-  constructor(t, i) { super(t, i); i = i || {}; this.key = i.key || ''; this.code = i.code || ''; this.keyCode = i.keyCode || 0;
-    this.which = this.keyCode; this.charCode = i.charCode || 0; this.repeat = !!i.repeat; this.location = 0;
-    this.ctrlKey = !!i.ctrlKey; this.shiftKey = !!i.shiftKey; this.altKey = !!i.altKey; this.metaKey = !!i.metaKey; }
-}
-class InputEvent extends UIEvent { constructor(t, i) { super(t, i); i = i || {}; this.data = i.data === undefined ? null : i.data; this.inputType = i.inputType || ''; this.isComposing = false; } }
-class FocusEvent extends UIEvent { constructor(t, i) { super(t, i); this.relatedTarget = (i && i.relatedTarget) || null; } }
-class CustomEvent extends Event { constructor(t, i) { super(t, i); this.detail = i && i.detail !== undefined ? i.detail : null; } initCustomEvent(t, b, c, d) { this.initEvent(t, b, c); this.detail = d; } }
-class SubmitEvent extends Event { constructor(t, i) { super(t, i); this.submitter = (i && i.submitter) || null; } }
-class ErrorEvent extends Event { constructor(t, i) { super(t, i); i = i || {}; this.message = i.message || ''; this.filename = i.filename || ''; this.lineno = i.lineno || 0; this.colno = i.colno || 0; this.error = i.error || null; } }
-class MediaQueryListEvent extends Event { constructor(t, i) { super(t, i); this.matches = !!(i && i.matches); this.media = (i && i.media) || ''; } }
+class UIEvent extends Event {}
+class MouseEvent extends UIEvent {}
+class PointerEvent extends MouseEvent {}
+class TouchEvent extends UIEvent {}
+class KeyboardEvent extends UIEvent {}
+class InputEvent extends UIEvent {}
+class FocusEvent extends UIEvent {}
+class CustomEvent extends Event { initCustomEvent(t, b, c, d) { M.eventOp(this, 4, t, b, c); M.eventOp(this, 5, d); } }
+class SubmitEvent extends Event {}
+class ErrorEvent extends Event {}
+class MediaQueryListEvent extends Event {}
+// In EventKind's order (NativeEvents.swift).
+const EVENT_CLASSES = [Event, UIEvent, MouseEvent, PointerEvent, TouchEvent, KeyboardEvent, InputEvent, FocusEvent, CustomEvent,
+  SubmitEvent, ErrorEvent, MediaQueryListEvent];
 
 class EventTarget {
   addEventListener(type, fn, opts) {
@@ -176,7 +156,6 @@ class EventTarget {
   }
   dispatchEvent(ev) { ev.isTrusted = false; return dispatch(this, ev); }
 }
-const HANDLER_RETURN_FALSE_CANCELS = t => t !== 'beforeunload' && t !== 'error';
 function inlineHandler(target, type, attrSrc) {
   const own = target.__h && target.__h[type];
   if (own !== undefined) return own;
@@ -192,8 +171,6 @@ function inlineHandler(target, type, attrSrc) {
   if (src === null) return null;
   return compileHandler(target, src, type);
 }
-/** Whether the body has an on<type> attribute (the window's load, unload and resize handlers are the body's). */
-function bodyHandler(type) { const b = g.document.body; return !!b && b.hasAttribute('on' + type); }
 const compiled = new Map();
 function compileHandler(el, src, type) {
   const key = el.__id + ':' + type + ':' + src;
@@ -211,30 +188,6 @@ function callListener(ev, target, fn) {
     return fn.handleEvent(ev);
   } catch (e) { reportError(e); }
 }
-function invoke(target, ev, phase, attrSrc) {
-  if (attrSrc === null && target.__l === undefined && target.__h === undefined) return;   // nothing to run here
-  ev.currentTarget = target;
-  if (phase !== 1) {
-    const h = inlineHandler(target, ev.type, attrSrc);
-    if (h && phase !== 1) {
-      const r = callListener(ev, target, h);
-      if (r === false && HANDLER_RETURN_FALSE_CANCELS(ev.type)) ev.preventDefault();
-      if (ev.__stopNow) return;
-    }
-  }
-  const list = target.__l && target.__l[ev.type];
-  if (!list || !list.length) return;
-  for (const e of list.slice()) {
-    if (e.removed) continue;
-    if (phase === 1 && !e.capture) continue;
-    if (phase === 3 && e.capture) continue;
-    if (e.once) target.removeEventListener(ev.type, e.fn, e.capture);
-    ev.__passive = e.passive;
-    callListener(ev, target, e.fn);
-    ev.__passive = false;
-    if (ev.__stopNow) return;
-  }
-}
 let pathCache = {};
 /** The node and its ancestors (innermost first) and their on* attributes; cached until the tree changes. */
 function pathInfo(node) {
@@ -249,45 +202,20 @@ function pathInfo(node) {
   return pathCache;
 }
 function pathOf(node) { return node.__id === undefined ? [node] : pathInfo(node).nodes; }
-function hasHandler(n, type) {
-  const l = n.__l && n.__l[type];
-  return (l !== undefined && l.length > 0) || (n.__h !== undefined && n.__h[type] !== undefined && n.__h[type] !== null);
-}
-/** Whether anything on the event path of `target` (capture or bubble, the window included) could see a `type` event. */
-function listened(target, type) {
-  if (hasHandler(g, type)) return true;
-  if (target === g) return (type === 'load' || type === 'unload' || type === 'resize') && !!docNode && bodyHandler(type);
-  if (target.__id === undefined) return hasHandler(target, type);
-  const info = pathInfo(target);
-  const attrs = info.attrs.get('on' + type);
-  if (attrs) for (const x of attrs) if (x !== undefined && x !== null) return true;
-  for (const n of info.nodes) if (hasHandler(n, type)) return true;
-  return false;
-}
 /** Dispatches the event `make` builds, unless nothing on its path listens for `type`: then nobody could observe it
- *  (or cancel it), so it is not built; the result is dispatch's (true: not canceled). */
-function fire(target, type, make) { return listened(target, type) ? dispatch(target, make()) : true; }
+ *  (or cancel it), so it is not built; the result is dispatch's (true: not canceled). NativeEvents.swift answers both. */
+function fire(target, type, make) { return M.listened(target, type) ? dispatch(target, make()) : true; }
+// Native code walks the path and picks each listener (NativeEvents.swift); the calls are made here, so that what a
+// listener throws, and the engine ending a run that took too long, unwind through script frames as in a browser.
+const STEP = [null, null, false, false];   // listener, its this, remove it first (once), its capture flag
 function dispatch(target, ev) {
-  ev.target = target;
-  const path = [target];
-  const srcs = [undefined];
-  if (target.__id !== undefined) {
-    // One host call gives the ancestors and their on<type> attributes.
-    const info = pathInfo(target);
-    const attrs = info.attrs.get('on' + ev.type) || [];
-    for (let i = 1; i < info.nodes.length; i++) path.push(info.nodes[i]);
-    for (let i = 0; i < path.length; i++) srcs[i] = attrs[i] === undefined ? null : attrs[i];
-    if (path[path.length - 1] === g.document && ev.type !== 'load') { path.push(g); srcs.push(undefined); }
+  M.dispatchStart(target, ev);
+  let r;
+  while (M.dispatchNext(ev, r, STEP)) {
+    const fn = STEP[0], self = STEP[1];
+    if (STEP[2]) self.removeEventListener(ev.type, fn, STEP[3]);
+    r = callListener(ev, self, fn);
   }
-  ev.__path = path;
-  for (let i = path.length - 1; i > 0 && !ev.__stop; i--) { ev.eventPhase = 1; invoke(path[i], ev, 1); }
-  if (!ev.__stop) {
-    ev.eventPhase = 2;
-    invoke(target, ev, 1);
-    if (!ev.__stop) invoke(target, ev, 3, srcs[0]);
-  }
-  if (ev.bubbles) for (let i = 1; i < path.length && !ev.__stop; i++) { ev.eventPhase = 3; invoke(path[i], ev, 3, srcs[i]); }
-  ev.eventPhase = 0; ev.currentTarget = null;
   return !ev.defaultPrevented;
 }
 // The window's on… handler properties, one accessor pair per event type (elements' and the document's are native).
@@ -914,6 +842,7 @@ class Document extends ParentNode {
 const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged,
   kindPrototypes: [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment].map(C => C.prototype),
   elementPrototypes: Object.assign(Object.create(null), Object.fromEntries(Object.entries(ELEMENT_CLASSES).map(([k, C]) => [k, C.prototype]))), inlineHandler, domException: (m, n) => new DOMException(m, n),
+  eventPrototypes: EVENT_CLASSES.map(C => C.prototype), reportError, compileHandler,
   tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype,
   insertNode, removeNode, setTextContent, setInnerHTML, startScripts });
 Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
@@ -1691,7 +1620,7 @@ const internal = {
     readyState = state;
     fire(doc, 'readystatechange', () => new Event('readystatechange'));
     if (state === 'interactive') fire(doc, 'DOMContentLoaded', () => trusted(new Event('DOMContentLoaded', { bubbles: true })));
-    if (state === 'complete') fire(g, 'load', () => { const ev = trusted(new Event('load')); ev.target = doc; return ev; });
+    if (state === 'complete') fire(g, 'load', () => trusted(new Event('load')));
   },
   fire(name, bubbles) { fire(g, name, () => trusted(new Event(name, { bubbles: !!bubbles }))); },
   scriptError(id) { dispatch(wrap(id), trusted(new Event('error'))); },
