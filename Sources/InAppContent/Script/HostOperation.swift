@@ -12,7 +12,6 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case domNext
     case domPrev
     case domChildren
-    case domPath
     case domVersion
     case domIds
     case domData
@@ -87,7 +86,6 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "dom.next",
         "dom.prev",
         "dom.children",
-        "dom.path",
         "dom.version",
         "dom.ids",
         "dom.data",

@@ -109,8 +109,10 @@ struct JSCLibrary: @unchecked Sendable {
     let scriptEvaluate: (@convention(c) (JSContextRef?, OpaquePointer?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?)?
     let scriptRelease: (@convention(c) (OpaquePointer?) -> Void)?
 
-    /// Where the library was loaded from.
-    let path: String
+    /// Where the library was loaded from (kept as a C string, so that the table is plain data: native members copy it
+    /// on every call, and a copy with a reference in it would retain and release).
+    private let pathCString: UnsafePointer<CChar>
+    var path: String { String(cString: pathCString) }
 
     /// The library file names tried, in order.
     static var candidates: [String] {
@@ -227,7 +229,7 @@ struct JSCLibrary: @unchecked Sendable {
             scriptCreateFromString: optionalSym("JSScriptCreateFromString", (@convention(c) (JSContextGroupRef?, JSStringRef?, Int32, JSStringRef?, UnsafeMutablePointer<JSStringRef?>?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?).self),
             scriptEvaluate: optionalSym("JSScriptEvaluate", (@convention(c) (JSContextRef?, OpaquePointer?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self),
             scriptRelease: optionalSym("JSScriptRelease", (@convention(c) (OpaquePointer?) -> Void).self),
-            path: loadedPath)
+            pathCString: UnsafePointer(strdup(loadedPath) ?? strdup("")!))
         guard missing.isEmpty else {
             dlclose(handle)
             return .failure(JSCLoadError(reason: "\(loadedPath) lacks \(missing.joined(separator: ", "))"))

@@ -642,7 +642,8 @@ enum NativeDOM {
                   attributes: 2 | 4 | 8),
             .init(name: "listened", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeEvents.listened(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
         ]
-        guard let setup = ClassTable.make(lib, name: "Object", values: [], functions: setupFunctions, callbacks: .init()) else { return nil }
+        guard let setup = ClassTable.make(lib, name: "Object", values: [], functions: setupFunctions + NativeInput.functions,
+                                          callbacks: .init()) else { return nil }
         return Classes(owners: owners, setup: setup)
     }()
 

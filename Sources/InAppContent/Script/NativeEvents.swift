@@ -351,7 +351,7 @@ enum NativeEvents {
             var cur: DOMNodeID? = node
             while let n = cur {
                 if dom.tree.kind(n) == .element, dom.tree.attribute(n, attribute) != nil { return true }
-                if let w = NativeCall.cachedWrapper(engine, ctx, n), hasHandler(lib, ctx, w, typeRef) { return true }
+                if dom.mayListen(n, type), let w = NativeCall.cachedWrapper(engine, ctx, n), hasHandler(lib, ctx, w, typeRef) { return true }
                 cur = dom.tree.parent(n)
             }
             return false
@@ -432,7 +432,7 @@ struct EventDispatch {
     let ctx: JSContextRef?
     let event: JSObjectRef
     let state: EventState
-    var lib: JSCLibrary { engine.lib }
+    let lib: JSCLibrary
 
     /// Where the handler a path entry may have comes from: a node on the path, with or without an `on…` attribute
     /// (its source), or a target off the tree (the window, an XMLHttpRequest, …).
@@ -442,6 +442,8 @@ struct EventDispatch {
         var object: JSObjectRef?
         let node: DOMNodeID?
         let inline: Inline
+        /// False for a node script never gave a listener or handler for the type: only its attribute can run there.
+        var listens = true
     }
 
     private var path: [Stop] = []
@@ -460,6 +462,7 @@ struct EventDispatch {
     init(engine: JSCEngine, dom: PageScripting, ctx: JSContextRef?, event: JSObjectRef, state: EventState, target: JSObjectRef) {
         self.engine = engine; self.dom = dom; self.ctx = ctx; self.event = event; self.state = state
         let lib = engine.lib
+        self.lib = lib
         let names = EventNames.shared
         lib.objectSetProperty(ctx, event, names.target, target, 4 | 8, nil)
         if let node = NativeDOM.node(of: target, in: dom) {
@@ -469,7 +472,8 @@ struct EventDispatch {
             while let n = cur {
                 ids.append(n)
                 let source = dom.tree.kind(n) == .element ? dom.tree.attribute(n, attribute) : nil
-                path.append(Stop(object: n == node ? target : nil, node: n, inline: source.map { .source($0) } ?? .absent))
+                path.append(Stop(object: n == node ? target : nil, node: n, inline: source.map { .source($0) } ?? .absent,
+                                 listens: dom.mayListen(n, state.type)))
                 cur = dom.tree.parent(n)
             }
             state.path = ids
@@ -527,6 +531,7 @@ struct EventDispatch {
     private mutating func enter(_ index: Int, phase: Int) -> JSValueRef? {
         let names = EventNames.shared
         var stop = path[index]
+        if !stop.listens, case .absent = stop.inline { return nil }
         if stop.object == nil, let node = stop.node {
             // A node with no wrapper has no listeners or handler property of its own; only its attribute can run.
             if phase != 1, case .source = stop.inline {
@@ -537,8 +542,8 @@ struct EventDispatch {
             path[index].object = stop.object
         }
         guard let target = stop.object else { return nil }
-        let listenerTable = NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, target, names.listeners, nil))
-        let handlerTable = NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, target, names.handlers, nil))
+        let listenerTable = stop.listens ? NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, target, names.listeners, nil)) : nil
+        let handlerTable = stop.listens ? NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, target, names.handlers, nil)) : nil
         if case .absent = stop.inline, listenerTable == nil, handlerTable == nil { return nil }
         lib.objectSetProperty(ctx, event, names.currentTarget, target, 4 | 8, nil)
         if let listenerTable, let list = NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, listenerTable, typeRef, nil)) {

@@ -305,6 +305,10 @@ final class PageScripting {
     /// The body element (`document.body`), if any.
     var body: DOMNodeID? { roots()[3] }
 
+    /// Whether script ever made `node` listen for `type` (a listener or an `on…` property; removing one does not
+    /// clear this): dispatch looks at a node's own listeners only when this says it may have some.
+    func mayListen(_ node: DOMNodeID, _ type: String) -> Bool { listeners[node.raw]?.contains(type) ?? false }
+
     /// Records that script made `node` listen for `type` (listeners and `on…` properties: the coverage report).
     func noteListener(_ node: DOMNodeID, _ type: String) { listeners[node.raw, default: []].insert(type) }
 
@@ -331,31 +335,6 @@ final class PageScripting {
             let n = try id(first)
             let kids = tree.children(n)
             return ids(a.count > 1 && a[1] == .bool(true) ? kids.filter { tree.kind($0) == .element } : kids)
-        case .domPath:
-            // {"p": [id, kind, local name, …] for the node and each ancestor, innermost first,
-            //  "h": [[path index, "onclick", source], …] for their on* attributes}, as JSON text: one string
-            // crosses the boundary however deep the tree is.
-            var path = "{\"p\":["
-            var handlers = "],\"h\":["
-            var cur: DOMNodeID? = try id(first)
-            var index = 0
-            while let c = cur {
-                let kind = tree.kind(c)
-                if index > 0 { path += "," }
-                path += String(c.raw) + "," + String(kind.rawValue) + ","
-                if kind == .element {
-                    path += ScriptValue.quote(tree.localName(c))
-                    for attr in tree.attributes(c) where attr.localName.hasPrefix("on") && attr.namespace == nil {
-                        if handlers.utf8.count > 7 { handlers += "," }
-                        handlers += "[\(index),\(ScriptValue.quote(attr.localName)),\(ScriptValue.quote(attr.value))]"
-                    }
-                } else {
-                    path += "null"
-                }
-                index += 1
-                cur = tree.parent(c)
-            }
-            return .string(path + handlers + "]}")
         case .domVersion: return .number(Double(tree.version))
         case .domIds:
             var seen = Set<String>()

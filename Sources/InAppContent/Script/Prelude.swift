@@ -188,20 +188,8 @@ function callListener(ev, target, fn) {
     return fn.handleEvent(ev);
   } catch (e) { reportError(e); }
 }
-let pathCache = {};
-/** The node and its ancestors (innermost first) and their on* attributes; cached until the tree changes. */
-function pathInfo(node) {
-  const version = H('dom.version');
-  if (pathCache.version === version && pathCache.id === node.__id) return pathCache;
-  const info = JSON.parse(H('dom.path', node.__id));
-  const p = info.p, nodes = [node];
-  for (let i = 3; i < p.length; i += 3) nodes.push(wrap(p[i]));
-  const attrs = new Map();
-  for (const [i, name, src] of info.h) { let m = attrs.get(name); if (!m) attrs.set(name, m = []); m[i] = src; }
-  pathCache = { version, id: node.__id, nodes, attrs };
-  return pathCache;
-}
-function pathOf(node) { return node.__id === undefined ? [node] : pathInfo(node).nodes; }
+/** The node and its ancestors, innermost first (NativeInput.swift). */
+function pathOf(node) { return node.__id === undefined ? [node] : M.path(node); }
 /** Dispatches the event `make` builds, unless nothing on its path listens for `type`: then nobody could observe it
  *  (or cancel it), so it is not built; the result is dispatch's (true: not canceled). NativeEvents.swift answers both. */
 function fire(target, type, make) { return M.listened(target, type) ? dispatch(target, make()) : true; }
@@ -488,12 +476,7 @@ Object.defineProperty(HTMLImageElement.prototype, 'height', { get() { return par
 class HTMLScriptElement extends HTMLElement { get text() { return this.textContent; } set text(v) { this.textContent = v; } }
 
 // ---- Form controls ----
-const CONTROLS = /^(button|input|select|textarea|optgroup|option|fieldset)$/;
-function isDisabled(el) {
-  if (!CONTROLS.test(el.localName)) return false;
-  for (const e of pathOf(el)) { if (e.nodeType === 1 && CONTROLS.test(e.__n) && e.hasAttribute('disabled')) return true; }
-  return false;
-}
+function isDisabled(el) { return el.__id !== undefined && M.disabled(el); }
 function formOf(el) {
   const f = el.getAttribute('form');
   if (f !== null) { const x = g.document.getElementById(f); return x && x.localName === 'form' ? x : null; }
@@ -651,19 +634,8 @@ function focusElement(el) {
     fire(el, 'focusin', () => new FocusEvent('focusin', { bubbles: true, relatedTarget: old }));
   }
 }
-function focusable(el) { return /^(input|select|textarea|button|a)$/.test(el.__n) || (el.__n !== 'body' && el.__n !== 'html' && (el.hasAttribute('tabindex') || el.hasAttribute('contenteditable'))); }
 function trusted(ev) { ev.isTrusted = true; return ev; }
-function activationTarget(el) {
-  for (const e of pathOf(el)) {
-    const n = e.__n;
-    if (n === undefined) break;
-    if ((n === 'a' || n === 'area') && e.hasAttribute('href')) return e;
-    if (n === 'label') return e;
-    if (n === 'button' && e.form && e.type !== 'button') return e;
-    if (n === 'input' && (/^(checkbox|radio)$/.test(e.type) || (e.form && /^(submit|image|reset)$/.test(e.type)))) return e;
-  }
-  return null;
-}
+function activationTarget(el) { return el.__id === undefined ? null : M.activationTarget(el); }
 function activate(el, isTrusted) {
   const act = activationTarget(el);
   let restore = null;
@@ -1626,22 +1598,22 @@ const internal = {
   scriptError(id) { dispatch(wrap(id), trusted(new Event('error'))); },
   tap(id) {
     const el = wrap(id);
-    const opts = { bubbles: true, cancelable: true, composed: true, view: g, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1, detail: 1 };
-    // Events nothing listens for are not built (fire): most pages listen for click alone.
-    fire(el, 'pointerdown', () => trusted(new PointerEvent('pointerdown', opts)));
-    const touchOk = fire(el, 'touchstart', () => trusted(new TouchEvent('touchstart', opts)));
-    fire(el, 'pointerup', () => trusted(new PointerEvent('pointerup', Object.assign({}, opts, { buttons: 0 }))));
-    const teOk = fire(el, 'touchend', () => trusted(new TouchEvent('touchend', opts)));
-    if (!touchOk || !teOk) return { prevented: true };
-    fire(el, 'mouseover', () => trusted(new MouseEvent('mouseover', opts)));
-    fire(el, 'mousemove', () => trusted(new MouseEvent('mousemove', opts)));
-    fire(el, 'mousedown', () => trusted(new MouseEvent('mousedown', opts)));
-    let f = null;
-    for (const x of pathOf(el)) if (x.__n !== undefined && focusable(x)) { f = x; break; }
-    focusElement(f || null);
-    fire(el, 'mouseup', () => trusted(new MouseEvent('mouseup', Object.assign({}, opts, { buttons: 0 }))));
-    if (isDisabled(el)) return { prevented: true };
-    return { prevented: !activate(el, true) };
+    // Events nothing listens for are not built: most pages listen for click alone, and then one native question
+    // answers for all the events before it.
+    if (M.tapListened(el) & 0x7f) {
+      const opts = { bubbles: true, cancelable: true, composed: true, view: g, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1, detail: 1 };
+      fire(el, 'pointerdown', () => trusted(new PointerEvent('pointerdown', opts)));
+      const touchOk = fire(el, 'touchstart', () => trusted(new TouchEvent('touchstart', opts)));
+      fire(el, 'pointerup', () => trusted(new PointerEvent('pointerup', Object.assign({}, opts, { buttons: 0 }))));
+      const teOk = fire(el, 'touchend', () => trusted(new TouchEvent('touchend', opts)));
+      if (!touchOk || !teOk) return;
+      fire(el, 'mouseover', () => trusted(new MouseEvent('mouseover', opts)));
+      fire(el, 'mousemove', () => trusted(new MouseEvent('mousemove', opts)));
+      fire(el, 'mousedown', () => trusted(new MouseEvent('mousedown', opts)));
+    }
+    focusElement(M.focusTarget(el));
+    fire(el, 'mouseup', () => trusted(new MouseEvent('mouseup', { bubbles: true, cancelable: true, composed: true, view: g, pointerType: 'touch', isPrimary: true, button: 0, buttons: 0, detail: 1 })));
+    if (!isDisabled(el)) activate(el, true);
   },
   type(id, text) { typeText(wrap(id), String(text)); },
   press(key) { pressKey(String(key)); },
