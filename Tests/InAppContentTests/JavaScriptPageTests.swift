@@ -444,6 +444,46 @@ extension JavaScriptPageTests {
         }
     }
 
+    /// matchMedia and the style sheets' @media rules are one evaluator (MediaQuery): what a script sees is what hides an
+    /// element from a tap. The default screen is a phone's: 390 × 844 points at 3x, touch only.
+    func testMatchMediaAndStyleSheetMediaRulesAgree() throws {
+        let (page, _) = try page("""
+        <style>@media (min-width: 20em) and (hover: none) { #wide { display: none } } @media print { #printed { display: none } }</style>
+        <button id=wide>Wide</button><button id=printed>Printed</button><pre id=out></pre>
+        <script>
+        document.getElementById('out').textContent = ['(min-width: 20em)', '(max-width: 20em)', '(min-resolution: 2dppx)',
+          '(-webkit-min-device-pixel-ratio: 3.5)', '(hover: none)', '(pointer: fine)', 'print', 'not print',
+          'only screen and (orientation: portrait)', '(min-width: 400px), (max-height: 900px)', '(color)', '(unknown: 1)']
+          .map(q => q + '=' + matchMedia(q).matches).join(' ');
+        </script>
+        """)
+        XCTAssertEqual(page.document.element(id: "out")?.textContent, "(min-width: 20em)=true (max-width: 20em)=false "
+            + "(min-resolution: 2dppx)=true (-webkit-min-device-pixel-ratio: 3.5)=false (hover: none)=true (pointer: fine)=false "
+            + "print=false not print=true only screen and (orientation: portrait)=true (min-width: 400px), (max-height: 900px)=true "
+            + "(color)=true (unknown: 1)=false")
+        XCTAssertThrowsError(try page.tap(elementID: "wide"), "hidden by the (min-width: 20em) and (hover: none) rule")
+        XCTAssertNoThrow(try page.tap(elementID: "printed"), "a print rule does not apply on a screen")
+    }
+
+    /// Event objects (fields from init dictionaries, defaults, instanceof, subclassing, read-only fields) and dispatch
+    /// (phases, capture, handleEvent objects, once, stopImmediatePropagation, return false, passive, re-dispatch, a
+    /// listener that throws) against what Chromium prints for the same page (`chromium --headless --dump-dom`).
+    func testEventObjectsAndDispatchMatchChromium() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("events.html"), encoding: .utf8))
+        XCTAssertEqual(errors(page).count, 2, "the listener that throws, once per dispatch: \(errors(page))")
+        XCTAssertTrue(errors(page).allSatisfy { $0.contains("listener broke") }, "\(errors(page))")
+        let expected = try String(contentsOf: dir.appendingPathComponent("events.chromium.txt"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let lines = (page.document.element(id: "out")?.textContent ?? "").split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, expected.count)
+        // The one difference: the engine's C API ignores an assignment to a read-only native field, in strict code too
+        // (Chromium throws there; sloppy code, what pages mostly are, ignores it in both).
+        let known = ["assign target (strict) = no error"]
+        for (ours, chromium) in zip(lines, expected) where ours != chromium && !known.contains(ours) { XCTFail("ours:     \(ours)\nChromium: \(chromium)") }
+        XCTAssertTrue(lines.contains(known[0]), "the known difference changed: update the test and Docs/ContentModel.md")
+    }
+
     func testComputedStyleAndRenderingMatchChromium() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
         let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("computed-style.html"), encoding: .utf8))

@@ -631,6 +631,11 @@ enum NativeDOM {
             .init(name: "wrap", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeDOM.wrap(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
             .init(name: "setup", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeDOM.setUp(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
             .init(name: "observing", call: { ctx, _, _, argc, argv, _ in NativeDOM.setObserving(ctx, argc, argv) }, attributes: 2 | 4 | 8),
+            .init(name: "readyState", call: { ctx, _, _, _, _, _ in
+                guard let engine = JSCEngine.running, let dom = engine.dom else { return nil }
+                return JSCLock.holding(ctx) { engine.lib.withString(dom.readyState) { engine.lib.valueMakeString(ctx, $0) } }
+            }, attributes: 2 | 4 | 8),
+            .init(name: "media", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeDOM.media(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
             .init(name: "event", call: { ctx, _, _, argc, argv, _ in JSCLock.holding(ctx) { NativeEvents.make(ctx, argc, argv) } }, attributes: 2 | 4 | 8),
             .init(name: "eventOp", call: { ctx, _, this, argc, argv, exception in
                 JSCLock.holding(ctx) { NativeEvents.operation(ctx, this, argc, argv, exception) }
@@ -715,6 +720,12 @@ enum NativeDOM {
         }
         let holders: [JSValueRef?] = [lib.objectMake(ctx, classes.of(.elementMethods), nil), lib.objectMake(ctx, classes.of(.documentMethods), nil)]
         return holders.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
+    }
+
+    /// `media(query)`: whether the media query list matches the simulated screen (MediaQuery, as the style sheets use it).
+    private static func media(_ ctx: JSContextRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?) -> JSValueRef? {
+        guard let engine = JSCEngine.running, let page = engine.dom?.page, argc >= 1, let argv else { return nil }
+        return engine.lib.valueMakeBoolean(ctx, MediaQuery.matches(engine.string(of: argv[0]), page.viewport))
     }
 
     /// `observing(flag)`: whether a MutationObserver is registered (attribute changes then queue records).

@@ -39,7 +39,7 @@ enum EventKind: Int, CaseIterable {
             return ["screenX", "screenY", "clientX", "clientY", "pageX", "pageY", "offsetX", "offsetY", "button", "buttons"].map { ($0, .or(0)) }
                 + modifiers + [("relatedTarget", .orNull)]
         case .pointer:
-            return [("pointerId", .or(1)), ("pointerType", .orString("touch")), ("isPrimary", .notFalse), ("width", .or(1)),
+            return [("pointerId", .or(1)), ("pointerType", .orString("touch")), ("isPrimary", .flag), ("width", .or(1)),
                     ("height", .or(1)), ("pressure", .or(0))]
         case .touch: return [("touches", .orList), ("targetTouches", .orList), ("changedTouches", .orList)]
         case .keyboard:
@@ -77,7 +77,6 @@ enum EventField {
     case orNull                 // init.x || null
     case orList                 // init.x || [] (one array per event)
     case flag                   // !!init.x
-    case notFalse               // init.x !== false
     case nullIfUndefined        // init.x === undefined ? null : init.x
     case constant(Double)
     case constantFalse
@@ -228,10 +227,6 @@ enum NativeEvents {
         case .orString(let s): return truthy(member) ?? lib.withString(s) { lib.valueMakeString(ctx, $0) }
         case .orNull: return truthy(member) ?? lib.valueMakeNull(ctx)
         case .flag: return lib.valueMakeBoolean(ctx, member.map { lib.valueToBoolean(ctx, $0) } ?? false)
-        case .notFalse:
-            let v = member
-            let isFalse = v.map { lib.valueGetType(ctx, $0) == JSType.boolean.rawValue && !lib.valueToBoolean(ctx, $0) } ?? false
-            return lib.valueMakeBoolean(ctx, !isFalse)
         case .nullIfUndefined:
             guard let v = member, lib.valueGetType(ctx, v) != JSType.undefined.rawValue else { return lib.valueMakeNull(ctx) }
             return v

@@ -770,7 +770,7 @@ class Document extends ParentNode {
   get body() { return wrap(H('dom.roots')[3]); }
   get title() { return H('document.title'); }
   set title(v) { H('document.setTitle', String(v)); }
-  get readyState() { return readyState; }
+  get readyState() { return M.readyState(); }   // the page's load state (PageScripting.readyState)
   get activeElement() { return activeElement || this.body; }
   get defaultView() { return g; }
   get location() { return g.location; }
@@ -819,7 +819,6 @@ const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged,
   insertNode, removeNode, setTextContent, setInnerHTML, startScripts });
 Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
 Object.setPrototypeOf(DOCUMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
-let readyState = 'loading';
 let currentScript = null;
 let cookies = [];
 
@@ -894,47 +893,7 @@ def('performance', { now: () => H('clock.now'), timing: {}, mark() {}, measure()
 
 // matchMedia over the simulated device.
 const mediaLists = [];
-function evalMedia(q) {
-  const d = device();
-  const one = (part) => {
-    part = part.trim().toLowerCase();
-    let neg = false;
-    if (part.startsWith('not ')) { neg = true; part = part.slice(4); }
-    part = part.replace(/^only\s+/, '');
-    const conds = part.split(/\s+and\s+/);
-    let ok = true;
-    for (let c of conds) {
-      c = c.trim();
-      if (c === 'all' || c === 'screen' || c === '') continue;
-      if (c === 'print' || c === 'speech') { ok = false; continue; }
-      const m = /^\(\s*([a-z-]+)\s*(?::\s*([^)]+?))?\s*\)$/.exec(c);
-      if (!m) { ok = false; continue; }
-      const f = m[1], v = m[2];
-      const px = s => { const n = parseFloat(s); return /em$/.test(s) ? n * 16 : n; };
-      switch (f) {
-        case 'prefers-color-scheme': ok = ok && v === (d.dark ? 'dark' : 'light'); break;
-        case 'orientation': ok = ok && v === (d.width > d.height ? 'landscape' : 'portrait'); break;
-        case 'min-width': ok = ok && d.width >= px(v); break;
-        case 'max-width': ok = ok && d.width <= px(v); break;
-        case 'width': ok = ok && d.width === px(v); break;
-        case 'min-height': ok = ok && d.height >= px(v); break;
-        case 'max-height': ok = ok && d.height <= px(v); break;
-        case 'min-device-pixel-ratio': case '-webkit-min-device-pixel-ratio': case 'min-resolution': ok = ok && d.scale >= parseFloat(v); break;
-        case 'max-device-pixel-ratio': case '-webkit-max-device-pixel-ratio': case 'max-resolution': ok = ok && d.scale <= parseFloat(v); break;
-        case 'prefers-reduced-motion': ok = ok && v === 'no-preference'; break;
-        case 'prefers-contrast': ok = ok && v === 'no-preference'; break;
-        case 'hover': ok = ok && v === 'none'; break;
-        case 'any-hover': ok = ok && v === 'none'; break;
-        case 'pointer': case 'any-pointer': ok = ok && v === 'coarse'; break;
-        case 'display-mode': ok = ok && v === 'browser'; break;
-        case 'color': ok = ok && true; break;
-        default: ok = false;
-      }
-    }
-    return neg ? !ok : ok;
-  };
-  return String(q).split(',').some(one);
-}
+function evalMedia(q) { return M.media(String(q)); }   // MediaQuery.swift, as the style sheets evaluate them
 class MediaQueryList extends EventTarget {
   constructor(q) { super(); this.media = String(q); this.__m = evalMedia(q); this.onchange = null; }
   get matches() { return evalMedia(this.media); }
@@ -1589,7 +1548,6 @@ const internal = {
   },
   run(id, src, name) { currentScript = wrap(id); try { (0, eval)(src); } finally { currentScript = null; } },
   ready(state) {
-    readyState = state;
     fire(doc, 'readystatechange', () => new Event('readystatechange'));
     if (state === 'interactive') fire(doc, 'DOMContentLoaded', () => trusted(new Event('DOMContentLoaded', { bubbles: true })));
     if (state === 'complete') fire(g, 'load', () => trusted(new Event('load')));

@@ -125,48 +125,7 @@ struct HitStyleSheet {
         return ids * 10_000 + classes * 100 + types
     }
 
-    static func mediaMatches(_ query: String, _ v: ContentViewport) -> Bool {
-        let q = TextBytes.lowercased(query)
-        for part in q.split(separator: ",") {
-            var ok = true
-            var p = Substring(TextBytes.trimmed(part))
-            var negate = false
-            if p.hasPrefix("not ") { negate = true; p = p.dropFirst(4) }
-            if p.hasPrefix("only ") { p = p.dropFirst(5) }
-            for cond in splitting(p, on: " and ") {
-                let c = TextBytes.trimmed(cond)
-                if c.isEmpty || c == "all" || c == "screen" { continue }
-                if c == "print" || c == "speech" { ok = false; continue }
-                let inner = c.drop { $0 == "(" || $0 == ")" || $0 == " " }.reversed().drop { $0 == "(" || $0 == ")" || $0 == " " }.reversed()
-                let kv = String(inner).split(separator: ":", maxSplits: 1).map { TextBytes.trimmed($0) }
-                guard kv.count == 2 else { ok = false; continue }
-                let number = Double(kv[1].hasSuffix("px") ? String(kv[1].dropLast(2)) : kv[1]) ?? .nan
-                switch kv[0] {
-                case "prefers-color-scheme": ok = ok && kv[1] == (v.darkMode ? "dark" : "light")
-                case "orientation": ok = ok && kv[1] == (v.width > v.height ? "landscape" : "portrait")
-                case "min-width": ok = ok && v.width >= number
-                case "max-width": ok = ok && v.width <= number
-                case "min-height": ok = ok && v.height >= number
-                case "max-height": ok = ok && v.height <= number
-                default: ok = false
-                }
-            }
-            if ok != negate { return true }
-        }
-        return false
-    }
-
-    /// `s` split at every `separator` (kept parts may be empty).
-    private static func splitting(_ s: Substring, on separator: String) -> [Substring] {
-        var parts: [Substring] = []
-        var rest = s
-        while let r = rest.firstRange(of: separator) {
-            parts.append(rest[..<r.lowerBound])
-            rest = rest[r.upperBound...]
-        }
-        parts.append(rest)
-        return parts
-    }
+    static func mediaMatches(_ query: String, _ v: ContentViewport) -> Bool { MediaQuery.matches(query, v) }
 
     /// The cascaded style of `node` (stylesheet rules by specificity and order, then its inline style).
     func style(of node: HTMLNode) -> HitStyle {
