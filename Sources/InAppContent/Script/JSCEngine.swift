@@ -358,15 +358,6 @@ final class JSCEngine: ScriptEngine {
         }
     }
 
-    /// Whether anything could see a `type` event at `node`'s wrapper, or at the window for nil.
-    func listens(_ type: String, at node: DOMNodeID?, in dom: PageScripting) -> Bool {
-        enter {
-            guard let node else { return NativeEvents.isListened(self, dom, ctx, lib.contextGetGlobalObject(ctx), type) }
-            guard let wrapper = NativeCall.cachedWrapper(self, ctx, node) else { return true }
-            return NativeEvents.isListened(self, dom, ctx, wrapper, type)
-        }
-    }
-
     /// Runs the garbage collector (tests and memory figures).
     func collectGarbage() { lock.lock(); lib.garbageCollect(ctx); lock.unlock() }
 

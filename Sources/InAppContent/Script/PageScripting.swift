@@ -153,16 +153,15 @@ final class PageScripting {
             }
         }
         runUserScripts(userScripts, atStart: false)
-        // The load events, each only when something could see it (a page without load listeners makes no call).
+        // The load events, and the bridge's ready event. Each call still enters the page when nothing listens (the
+        // events themselves are then not made): skipping the calls made a page's tap the first run after its scripts,
+        // and with that, under one layout of the prelude, the collector found a bad cell (Docs/Benchmarks.md, eighth
+        // pass; not reproduced with this prelude, kept out until understood).
         readyState = "interactive"
-        if listens("readystatechange", atWindow: false) || listens("DOMContentLoaded", atWindow: false) {
-            call("__oiaInternal.ready", [.string("interactive")])
-        }
+        call("__oiaInternal.ready", [.string("interactive")])
         readyState = "complete"
-        if listens("readystatechange", atWindow: false) || listens("load", atWindow: true) {
-            call("__oiaInternal.ready", [.string("complete")])
-        }
-        if bridgeEnabled, listens("ab.BridgeReady", atWindow: true) { call("__oiaInternal.fire", [.string("ab.BridgeReady")]) }
+        call("__oiaInternal.ready", [.string("complete")])
+        if bridgeEnabled { call("__oiaInternal.fire", [.string("ab.BridgeReady")]) }
         runDueTimers()
     }
 
@@ -315,12 +314,6 @@ final class PageScripting {
     /// The document's load state as `document.readyState` reads it: loading while its scripts run, then interactive
     /// (DOMContentLoaded), then complete (load).
     var readyState = "loading"
-
-    /// Whether anything could see a `type` event dispatched at the document or the window (NativeEvents.isListened).
-    func listens(_ type: String, atWindow: Bool) -> Bool {
-        guard let engine = engine as? JSCEngine else { return true }
-        return engine.listens(type, at: atWindow ? nil : tree.document, in: self)
-    }
 
     /// Whether script ever made `node` listen for `type` (a listener or an `on…` property; removing one does not
     /// clear this): dispatch looks at a node's own listeners only when this says it may have some.
