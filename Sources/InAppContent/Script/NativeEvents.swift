@@ -100,6 +100,7 @@ final class EventState {
     var cursor: EventDispatch?
 
     init(kind: EventKind, type: String) { self.kind = kind; self.type = type }
+    deinit { if let typeRef = cursor?.typeName { (try? JSCLibrary.shared.get())?.stringRelease(typeRef) } }
 
     func preventDefault() { if cancelable && !passive { defaultPrevented = true } }
 }
@@ -422,11 +423,14 @@ enum NativeEvents {
 /// entry its handler (a script's `on…` property or the compiled attribute; not while capturing), then its listeners as
 /// they were when the entry's turn came.
 struct EventDispatch {
-    let engine: JSCEngine
-    let dom: PageScripting
+    // Not owned: the cursor lives in the event's state (which the collector frees), and is used only while the page
+    // runs the dispatch. Owning the engine here would let a collection end it (an event left mid-dispatch by a run
+    // the engine stopped, freed after its page) and release its context from inside the collector.
+    unowned(unsafe) let engine: JSCEngine
+    unowned(unsafe) let dom: PageScripting
+    unowned(unsafe) let state: EventState
     let ctx: JSContextRef?
     let event: JSObjectRef
-    let state: EventState
     let lib: JSCLibrary
 
     /// Where the handler a path entry may have comes from: a node on the path, with or without an `on…` attribute
@@ -453,6 +457,8 @@ struct EventDispatch {
     private var position = 0
     private var handlerPending = false
     private var typeRef: JSStringRef?
+    /// The type as a property name while the dispatch is under way (released when it ends, or with the event).
+    var typeName: JSStringRef? { typeRef }
 
     init(engine: JSCEngine, dom: PageScripting, ctx: JSContextRef?, event: JSObjectRef, state: EventState, target: JSObjectRef) {
         self.engine = engine; self.dom = dom; self.ctx = ctx; self.event = event; self.state = state
