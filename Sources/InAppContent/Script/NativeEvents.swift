@@ -510,8 +510,6 @@ struct EventDispatch {
             let v = visits[visit]
             state.phase = v.eventPhase
             listeners = nil; count = 0; position = 0
-            if state.stopNow && v.stop != 0 { return finish() }
-            state.stopNow = false
             if let handler = enter(v.stop, phase: v.phase) {
                 handlerPending = true
                 fill(step, handler, path[v.stop].object, once: false, capture: false)
@@ -520,8 +518,12 @@ struct EventDispatch {
         }
     }
 
+    /// The end of dispatch: as the DOM Standard says, the phase and current target are reset and so are the stop
+    /// flags (an event dispatched again propagates again).
     private mutating func finish() -> Bool {
         state.phase = 0
+        state.stop = false
+        state.stopNow = false
         lib.objectSetProperty(ctx, event, EventNames.shared.currentTarget, lib.valueMakeNull(ctx), 4 | 8, nil)
         lib.stringRelease(typeRef)
         typeRef = nil
