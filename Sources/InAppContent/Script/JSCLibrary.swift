@@ -288,6 +288,12 @@ struct JSCLibrary: @unchecked Sendable {
         }
     }
 
+    /// `value` as an object, nil when it is not one (no wrapper object is made for a primitive).
+    func object(_ ctx: JSContextRef?, _ value: JSValueRef?) -> JSObjectRef? {
+        guard let value, valueGetType(ctx, value) == JSType.object.rawValue else { return nil }
+        return valueToObject(ctx, value, nil)
+    }
+
     /// Runs `body` with a temporary `JSStringRef`.
     func withString<T>(_ s: String, _ body: (JSStringRef?) -> T) -> T {
         let ref = makeString(s)

@@ -102,9 +102,8 @@ struct NativeCall {
     /// The wrapper of `id` if the page has made one (a node without one has no listeners or properties of its own).
     static func cachedWrapper(_ engine: JSCEngine, _ ctx: JSContextRef?, _ id: DOMNodeID) -> JSObjectRef? {
         let lib = engine.lib
-        guard let cache = engine.native.cache, let cached = lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil),
-              lib.valueGetType(ctx, cached) == JSType.object.rawValue else { return nil }
-        return lib.valueToObject(ctx, cached, nil)
+        guard let cache = engine.native.cache else { return nil }
+        return lib.object(ctx, lib.objectGetPropertyAtIndex(ctx, cache, UInt32(id.raw), nil))
     }
 
     /// Throws `error` into the page (as the host function's errors are thrown); the member's result is ignored.
@@ -443,20 +442,23 @@ enum NativeDOM {
     /// The call's context when `object` is a native object of `owner`'s class, of the engine running on this thread.
     static func context(_ ctx: JSContextRef?, _ object: JSObjectRef?, _ owner: Owner,
                         _ exception: UnsafeMutablePointer<JSValueRef?>?) -> NativeCall? {
-        guard let engine = JSCEngine.running, let dom = engine.dom, let raw = engine.lib.objectGetPrivate(object) else { return nil }
-        // The private data says whose object it is (see privateData): no call into the engine to ask its class.
-        let bits = UInt(bitPattern: raw)
-        guard bits & privateTagMask == privateTag | (UInt(owner.rawValue) << 32) else { return nil }
-        let id = Int(bits & 0xFFFF_FFFF) - 1
-        guard id >= 0, id < dom.tree.arenaCount else { return nil }
-        return NativeCall(engine: engine, dom: dom, ctx: ctx, this: object, node: DOMNodeID(raw: Int32(id)), exception: exception)
+        guard let engine = JSCEngine.running, let dom = engine.dom,
+              let node = node(of: object, owner: owner, engine.lib, dom) else { return nil }
+        return NativeCall(engine: engine, dom: dom, ctx: ctx, this: object, node: node, exception: exception)
     }
 
     /// The node `object` wraps, if it is a node wrapper of this page.
     static func node(of object: JSObjectRef?, in dom: PageScripting) -> DOMNodeID? {
-        guard let lib = try? JSCLibrary.shared.get(), let raw = lib.objectGetPrivate(object) else { return nil }
+        guard let lib = try? JSCLibrary.shared.get() else { return nil }
+        return node(of: object, owner: .node, lib, dom)
+    }
+
+    /// The node of `object` when it is a native object of `owner` for this page. The private data says whose object it
+    /// is (see privateData): no call into the engine to ask its class.
+    private static func node(of object: JSObjectRef?, owner: Owner, _ lib: JSCLibrary, _ dom: PageScripting) -> DOMNodeID? {
+        guard let raw = lib.objectGetPrivate(object) else { return nil }
         let bits = UInt(bitPattern: raw)
-        guard bits & privateTagMask == privateTag | (UInt(Owner.node.rawValue) << 32) else { return nil }
+        guard bits & privateTagMask == privateTag | (UInt(owner.rawValue) << 32) else { return nil }
         let id = Int(bits & 0xFFFF_FFFF) - 1
         guard id >= 0, id < dom.tree.arenaCount else { return nil }
         return DOMNodeID(raw: Int32(id))

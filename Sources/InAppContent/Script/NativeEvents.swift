@@ -218,8 +218,7 @@ enum NativeEvents {
     private static func value(of field: String, _ rule: EventField, _ lib: JSCLibrary, _ ctx: JSContextRef?, _ object: JSObjectRef,
                               _ state: EventState) -> JSValueRef? {
         var member: JSValueRef? {
-            guard let dict = lib.objectGetProperty(ctx, object, EventNames.shared.initDictionary, nil),
-                  lib.valueGetType(ctx, dict) == JSType.object.rawValue, let members = lib.valueToObject(ctx, dict, nil) else { return nil }
+            guard let members = lib.object(ctx, lib.objectGetProperty(ctx, object, EventNames.shared.initDictionary, nil)) else { return nil }
             return lib.withString(field) { lib.objectGetProperty(ctx, members, $0, nil) }
         }
         func truthy(_ v: JSValueRef?) -> JSValueRef? { v.flatMap { lib.valueToBoolean(ctx, $0) ? $0 : nil } }
@@ -238,8 +237,7 @@ enum NativeEvents {
             if let v = truthy(member) { return v }
             // The same empty list on every read: kept on the event once made.
             let key = "__" + field
-            if let kept = lib.withString(key, { lib.objectGetProperty(ctx, object, $0, nil) }),
-               lib.valueGetType(ctx, kept) == JSType.object.rawValue { return kept }
+            if let kept = lib.object(ctx, lib.withString(key, { lib.objectGetProperty(ctx, object, $0, nil) })) { return kept }
             let list = lib.objectMakeArray(ctx, 0, nil, nil)
             lib.withString(key) { lib.objectSetProperty(ctx, object, $0, list, 4, nil) }
             return list
@@ -254,11 +252,7 @@ enum NativeEvents {
         guard let engine = JSCEngine.running, let classes, let argv, argc >= 2 else { return nil }
         let lib = engine.lib
         let names = EventNames.shared
-        var prototype: JSObjectRef?
-        if let target = lib.valueToObject(ctx, argv[0], nil), let p = lib.objectGetProperty(ctx, target, names.prototype, nil),
-           lib.valueGetType(ctx, p) == JSType.object.rawValue {
-            prototype = lib.valueToObject(ctx, p, nil)
-        }
+        let prototype = lib.object(ctx, argv[0]).flatMap { lib.object(ctx, lib.objectGetProperty(ctx, $0, names.prototype, nil)) }
         // The interface: the first of the prelude's event prototypes on the new prototype's chain.
         var kind = EventKind.event
         var cursor = prototype
@@ -267,13 +261,12 @@ enum NativeEvents {
                 kind = EventKind(rawValue: i) ?? .event
                 break search
             }
-            let up = lib.objectGetPrototype(ctx, p)
-            cursor = up.flatMap { lib.valueGetType(ctx, $0) == JSType.object.rawValue ? lib.valueToObject(ctx, $0, nil) : nil }
+            cursor = lib.object(ctx, lib.objectGetPrototype(ctx, p))
         }
         let state = EventState(kind: kind, type: engine.string(of: argv[1]))
         state.timeStamp = engine.dom?.now ?? 0
         let initValue: JSValueRef? = argc > 2 ? argv[2] : nil
-        let initObject = initValue.flatMap { lib.valueGetType(ctx, $0) == JSType.object.rawValue ? lib.valueToObject(ctx, $0, nil) : nil }
+        let initObject = lib.object(ctx, initValue)
         if let initObject {
             func flag(_ name: JSStringRef?) -> Bool { lib.objectGetProperty(ctx, initObject, name, nil).map { lib.valueToBoolean(ctx, $0) } ?? false }
             state.bubbles = flag(names.bubbles); state.cancelable = flag(names.cancelable); state.composed = flag(names.composed)
@@ -319,7 +312,7 @@ enum NativeEvents {
         if let path = state.path, let dom = engine.dom {
             items = path.map { NativeCall.wrapper(engine, dom, ctx, $0) }
             if state.pathEndsAtWindow { items.append(lib.contextGetGlobalObject(ctx)) }
-        } else if let t = lib.objectGetProperty(ctx, object, EventNames.shared.target, nil), lib.valueGetType(ctx, t) == JSType.object.rawValue {
+        } else if let t = lib.object(ctx, lib.objectGetProperty(ctx, object, EventNames.shared.target, nil)) {
             items = [t]
         }
         return items.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
@@ -357,10 +350,10 @@ enum NativeEvents {
     /// A listener for the type in the target's `__l`, or a handler it set (`__h`).
     private static func hasHandler(_ lib: JSCLibrary, _ ctx: JSContextRef?, _ target: JSObjectRef?, _ typeRef: JSStringRef?) -> Bool {
         let names = EventNames.shared
-        if let table = object(lib, ctx, lib.objectGetProperty(ctx, target, names.listeners, nil)),
-           let list = object(lib, ctx, lib.objectGetProperty(ctx, table, typeRef, nil)),
+        if let table = lib.object(ctx, lib.objectGetProperty(ctx, target, names.listeners, nil)),
+           let list = lib.object(ctx, lib.objectGetProperty(ctx, table, typeRef, nil)),
            lib.valueToNumber(ctx, lib.objectGetProperty(ctx, list, names.length, nil), nil) > 0 { return true }
-        if let table = object(lib, ctx, lib.objectGetProperty(ctx, target, names.handlers, nil)),
+        if let table = lib.object(ctx, lib.objectGetProperty(ctx, target, names.handlers, nil)),
            let h = lib.objectGetProperty(ctx, table, typeRef, nil) {
             let t = lib.valueGetType(ctx, h)
             return t != JSType.undefined.rawValue && t != JSType.null.rawValue
@@ -373,11 +366,6 @@ enum NativeEvents {
         guard type == "load" || type == "unload" || type == "resize", let body = dom.body,
               let source = dom.tree.attribute(body, "on" + type) else { return nil }
         return (body, source)
-    }
-
-    static func object(_ lib: JSCLibrary, _ ctx: JSContextRef?, _ value: JSValueRef?) -> JSObjectRef? {
-        guard let value, lib.valueGetType(ctx, value) == JSType.object.rawValue else { return nil }
-        return lib.valueToObject(ctx, value, nil)
     }
 
     /// `dispatchStart(target, event)`: begins dispatching `event` at `target` (the path is fixed now). The prelude's
@@ -396,7 +384,7 @@ enum NativeEvents {
             exception?.pointee = engine.makeError(name: "InvalidStateError", message: "The event is already being dispatched.")
             return nil
         }
-        guard let target = object(lib, ctx, argv[0]) else {
+        guard let target = lib.object(ctx, argv[0]) else {
             exception?.pointee = engine.makeError(name: "TypeError", message: "dispatchEvent called on something that is not an EventTarget")
             return nil
         }
@@ -411,7 +399,7 @@ enum NativeEvents {
         guard let engine = JSCEngine.running, let argv, argc >= 3 else { return nil }
         let lib = engine.lib
         guard let (_, state) = state(lib, ctx, argv[0]), var cursor = state.cursor,
-              let step = object(lib, ctx, argv[2]) else { return lib.valueMakeBoolean(ctx, false) }
+              let step = lib.object(ctx, argv[2]) else { return lib.valueMakeBoolean(ctx, false) }
         let more = cursor.next(lastResult: argv[1], into: step)
         state.cursor = more ? cursor : nil
         return lib.valueMakeBoolean(ctx, more)
@@ -538,18 +526,18 @@ struct EventDispatch {
         if stop.object == nil, let node = stop.node {
             // A node with no wrapper has no listeners or handler property of its own; only its attribute can run.
             if phase != 1, case .source = stop.inline {
-                stop.object = NativeCall.wrapper(engine, dom, ctx, node).flatMap { NativeEvents.object(lib, ctx, $0) }
+                stop.object = NativeCall.wrapper(engine, dom, ctx, node).flatMap { lib.object(ctx, $0) }
             } else if let cached = NativeCall.cachedWrapper(engine, ctx, node) {
                 stop.object = cached
             }
             path[index].object = stop.object
         }
         guard let target = stop.object else { return nil }
-        let listenerTable = stop.listens ? NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, target, names.listeners, nil)) : nil
-        let handlerTable = stop.listens ? NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, target, names.handlers, nil)) : nil
+        let listenerTable = stop.listens ? lib.object(ctx, lib.objectGetProperty(ctx, target, names.listeners, nil)) : nil
+        let handlerTable = stop.listens ? lib.object(ctx, lib.objectGetProperty(ctx, target, names.handlers, nil)) : nil
         if case .absent = stop.inline, listenerTable == nil, handlerTable == nil { return nil }
         lib.objectSetProperty(ctx, event, names.currentTarget, target, 4 | 8, nil)
-        if let listenerTable, let list = NativeEvents.object(lib, ctx, lib.objectGetProperty(ctx, listenerTable, typeRef, nil)) {
+        if let listenerTable, let list = lib.object(ctx, lib.objectGetProperty(ctx, listenerTable, typeRef, nil)) {
             let n = Int(lib.valueToNumber(ctx, lib.objectGetProperty(ctx, list, names.length, nil), nil))
             if n > 0 {
                 // The listeners as they are now (one added during this visit waits for the next event).
@@ -572,7 +560,7 @@ struct EventDispatch {
         while position < count {
             let i = position
             position += 1
-            guard let entry = NativeEvents.object(lib, ctx, lib.objectGetPropertyAtIndex(ctx, snapshot, UInt32(i), nil)) else { continue }
+            guard let entry = lib.object(ctx, lib.objectGetPropertyAtIndex(ctx, snapshot, UInt32(i), nil)) else { continue }
             func flag(_ name: JSStringRef?) -> Bool { lib.objectGetProperty(ctx, entry, name, nil).map { lib.valueToBoolean(ctx, $0) } ?? false }
             if flag(names.removed) { continue }
             let capture = flag(names.capture)
@@ -605,7 +593,7 @@ struct EventDispatch {
         case .source(let source): return compile(on: target, source)
         case .offTree:
             guard target == lib.contextGetGlobalObject(ctx), let (body, source) = NativeEvents.windowBodyHandler(dom, state.type),
-                  let wrapper = NativeCall.wrapper(engine, dom, ctx, body).flatMap({ NativeEvents.object(lib, ctx, $0) }) else { return nil }
+                  let wrapper = NativeCall.wrapper(engine, dom, ctx, body).flatMap({ lib.object(ctx, $0) }) else { return nil }
             return compile(on: wrapper, source)
         }
     }
