@@ -273,7 +273,8 @@ enum NativeEvents {
         }
         guard let object = lib.objectMake(ctx, classes[kind], Unmanaged.passRetained(state).toOpaque()) else { return nil }
         if let prototype { lib.objectSetPrototype(ctx, object, prototype) }
-        if let initObject, kind != .event { lib.objectSetProperty(ctx, object, names.initDictionary, initObject, 2 | 4 | 8, nil) }
+        // Hidden and undeletable, but writable: initCustomEvent replaces it.
+        if let initObject, kind != .event { lib.objectSetProperty(ctx, object, names.initDictionary, initObject, 4 | 8, nil) }
         return object
     }
 
