@@ -156,11 +156,11 @@ final class StyleSheetReadingTests: XCTestCase {
         XCTAssertEqual(dark, [".a, #b > p", ".narrow", ".dark", ".grid", ".last"])
         XCTAssertEqual(BoxStyleSheet.declarations("opacity: 0; display: flex", keeping: ["display"]).map { $0.0 }, ["display"])
         let landscape = ContentViewport(width: 844, height: 390)
-        XCTAssertTrue(HitStyleSheet.mediaMatches("screen and (orientation: landscape)", landscape))
-        XCTAssertFalse(HitStyleSheet.mediaMatches("(orientation: portrait)", landscape))
-        XCTAssertTrue(HitStyleSheet.mediaMatches("print, (min-width: 800px)", landscape))
-        XCTAssertTrue(HitStyleSheet.mediaMatches("not print", landscape))
-        XCTAssertFalse(HitStyleSheet.mediaMatches("(max-height: 300PX)", landscape))
+        XCTAssertTrue(MediaQuery.matches("screen and (orientation: landscape)", landscape))
+        XCTAssertFalse(MediaQuery.matches("(orientation: portrait)", landscape))
+        XCTAssertTrue(MediaQuery.matches("print, (min-width: 800px)", landscape))
+        XCTAssertTrue(MediaQuery.matches("not print", landscape))
+        XCTAssertFalse(MediaQuery.matches("(max-height: 300PX)", landscape))
     }
 }
 

@@ -36,7 +36,7 @@ struct HitStyleSheet {
                 .split(whereSeparator: \.isWhitespace).contains("stylesheet") && $0["href"] != nil)
         }
         for style in sheets {
-            guard HitStyleSheet.mediaMatches(style["media"] ?? "all", viewport),
+            guard MediaQuery.matches(style["media"] ?? "all", viewport),
                   let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
             HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
                 guard let made = declarations(text) else { return }
@@ -78,7 +78,7 @@ struct HitStyleSheet {
                 let head = TextBytes.trimmed(bytes, preludeStart..<i)
                 if head.hasPrefix("@") {
                     let lower = head.lowercased()
-                    let applies = lower.hasPrefix("@media") ? mediaMatches(String(head.dropFirst(6)), viewport) : lower.hasPrefix("@supports")
+                    let applies = lower.hasPrefix("@media") ? MediaQuery.matches(String(head.dropFirst(6)), viewport) : lower.hasPrefix("@supports")
                     stack.append(applies && !stack.contains(false))
                     i += 1
                     if !lower.hasPrefix("@media") && !lower.hasPrefix("@supports") {
@@ -124,8 +124,6 @@ struct HitStyleSheet {
         }
         return ids * 10_000 + classes * 100 + types
     }
-
-    static func mediaMatches(_ query: String, _ v: ContentViewport) -> Bool { MediaQuery.matches(query, v) }
 
     /// The cascaded style of `node` (stylesheet rules by specificity and order, then its inline style).
     func style(of node: HTMLNode) -> HitStyle {
