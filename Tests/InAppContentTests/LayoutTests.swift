@@ -162,6 +162,28 @@ final class StyleSheetReadingTests: XCTestCase {
         XCTAssertTrue(MediaQuery.matches("not print", landscape))
         XCTAssertFalse(MediaQuery.matches("(max-height: 300PX)", landscape))
     }
+
+    /// A sheet's text is parsed once per viewport and property set; the dark-mode viewport gets its own parse (its
+    /// @media blocks differ), and the cache stays within its bounds, dropping the least recently used sheet.
+    func testParsedSheetsAreReusedPerViewportAndBounded() {
+        let sheets = ParsedSheets(capacity: 2, byteBudget: 1 << 20)
+        let css = ".a, .b { display: none; color: red } @media (prefers-color-scheme: dark) { .c { opacity: 0 } }"
+        let light = ContentViewport(), dark = ContentViewport(darkMode: true)
+        let hit: Set<String> = ["display", "opacity"]
+        let first = sheets.rules(css, viewport: light, properties: hit)
+        XCTAssertEqual(first.map { $0.selector.text }, [".a", ".b"])
+        XCTAssertEqual(first.map { $0.declarations.map(\.0) }, [["display"], ["display"]])
+        XCTAssertEqual(sheets.rules(css, viewport: light, properties: hit).map(\.selector), first.map(\.selector))
+        XCTAssertEqual(sheets.count, 1)
+        XCTAssertEqual(sheets.rules(css, viewport: dark, properties: hit).map { $0.selector.text }, [".a", ".b", ".c"])
+        XCTAssertEqual(sheets.rules(css, viewport: light, properties: nil).first?.declarations.map(\.0), ["display", "color"])
+        XCTAssertEqual(sheets.count, 2)   // the dark entry, used least recently, left
+        XCTAssertEqual(sheets.rules(".x { display: block }", viewport: light, properties: hit).count, 1)
+        XCTAssertEqual(sheets.count, 2)
+        let tiny = ParsedSheets(capacity: 8, byteBudget: 16)
+        XCTAssertEqual(tiny.rules(css, viewport: light, properties: hit).count, 2)   // larger than the budget: parsed, not kept
+        XCTAssertEqual(tiny.count, 0)
+    }
 }
 
 /// A class attribute as the DOM's ordered token set: split on ASCII whitespace (a CR LF pair included), duplicates

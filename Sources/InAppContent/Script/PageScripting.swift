@@ -12,7 +12,7 @@ public struct ContentUserScript: Sendable, Equatable {
     public init(source: String, atDocumentStart: Bool) { self.source = source; self.atDocumentStart = atDocumentStart }
 }
 
-public struct ContentViewport: Sendable, Equatable {
+public struct ContentViewport: Sendable, Hashable {
     /// Width in CSS pixels (points).
     public var width: Double
     /// Height in CSS pixels.

@@ -25,12 +25,12 @@ struct HitStyleSheet {
 
     /// Each selector of each rule of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets
     /// that `linked` can give (the page's registered assets and readable files: nothing is fetched), in document
-    /// order, outside `@media` blocks that do not apply, with what `declarations` makes of the rule's declarations
-    /// (a rule for which it gives nil is skipped before its selectors are parsed).
-    static func rules<D>(of document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String?,
-                         declarations: (String) -> D?) -> [(selector: CSSSelector, specificity: Int, order: Int, declarations: D)] {
-        var rules: [(selector: CSSSelector, specificity: Int, order: Int, declarations: D)] = []
-        var order = 0
+    /// order, outside `@media` blocks that do not apply, with the rule's declarations of `properties` (all when nil;
+    /// a rule declaring none of them is skipped before its selectors are parsed). Each sheet's text is parsed once
+    /// for a viewport and property set (``ParsedSheets``).
+    static func rules(of document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String?,
+                      properties: Set<String>?) -> [BoxStyleSheet.Rule] {
+        var rules: [BoxStyleSheet.Rule] = []
         let sheets = document.allElements.filter {
             $0.tagName == "style" || ($0.tagName == "link" && ($0["rel"] ?? "").lowercased()
                 .split(whereSeparator: \.isWhitespace).contains("stylesheet") && $0["href"] != nil)
@@ -38,14 +38,23 @@ struct HitStyleSheet {
         for style in sheets {
             guard MediaQuery.matches(style["media"] ?? "all", viewport),
                   let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
-            HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
-                guard let made = declarations(text) else { return }
-                for part in selectorText.split(separator: ",") {
-                    let t = TextBytes.trimmed(part)
-                    guard let sel = try? CSSSelector(t) else { continue }
-                    rules.append((sel, HitStyleSheet.specificity(t), order, made))
-                    order += 1
-                }
+            for rule in ParsedSheets.shared.rules(css, viewport: viewport, properties: properties) {
+                rules.append(.init(selector: rule.selector, specificity: rule.specificity, order: rules.count, declarations: rule.declarations))
+            }
+        }
+        return rules
+    }
+
+    /// One sheet's rules, each selector of a selector list apart, in order.
+    static func parseRules(_ css: String, viewport: ContentViewport, properties: Set<String>?) -> [ParsedSheets.Rule] {
+        var rules: [ParsedSheets.Rule] = []
+        HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
+            let declarations = BoxStyleSheet.declarations(text, keeping: properties)
+            guard !declarations.isEmpty else { return }
+            for part in selectorText.split(separator: ",") {
+                let t = TextBytes.trimmed(part)
+                guard let sel = try? CSSSelector(t) else { continue }
+                rules.append(.init(selector: sel, specificity: HitStyleSheet.specificity(t), declarations: declarations))
             }
         }
         return rules
@@ -184,17 +193,16 @@ extension ContentPage {
         chain.reverse()   // outermost first, so inherited properties resolve downward
         var visibility = "visible", pointerEvents = "auto"
         for element in chain {
-            let label = element.description
-            if element.hasAttribute("hidden") { return "\(label) has the hidden attribute" }
-            if element.tagName == "template" { return "\(label) is inert template content" }
+            if element.hasAttribute("hidden") { return "\(element.description) has the hidden attribute" }
+            if element.tagName == "template" { return "\(element.description) is inert template content" }
             let s = sheet.style(of: element)
-            if s.display == "none" { return "\(label) has display: none" }
-            if let o = s.opacity, let v = Double(o.hasSuffix("%") ? String(o.dropLast()) : o), v == 0 { return "\(label) has opacity: 0" }
+            if s.display == "none" { return "\(element.description) has display: none" }
+            if let o = s.opacity, let v = Double(o.hasSuffix("%") ? String(o.dropLast()) : o), v == 0 { return "\(element.description) has opacity: 0" }
             if let v = s.visibility, v != "inherit" { visibility = v }
             if let p = s.pointerEvents, p != "inherit" { pointerEvents = p }
             if element == node {
-                if visibility == "hidden" || visibility == "collapse" { return "\(label) has visibility: \(visibility)" }
-                if pointerEvents == "none" { return "\(label) has pointer-events: none" }
+                if visibility == "hidden" || visibility == "collapse" { return "\(element.description) has visibility: \(visibility)" }
+                if pointerEvents == "none" { return "\(element.description) has pointer-events: none" }
             }
         }
         return nil

@@ -74,10 +74,7 @@ struct BoxStyleSheet {
          properties: Set<String>? = nil) {
         self.viewport = viewport
         self.properties = properties
-        rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked) { text -> [(String, String)]? in
-            let decls = BoxStyleSheet.declarations(text, keeping: properties)
-            return decls.isEmpty ? nil : decls
-        }.map { Rule(selector: $0.selector, specificity: $0.specificity, order: $0.order, declarations: $0.declarations) }
+        rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked, properties: properties)
     }
 
     static func declarations(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String)] {

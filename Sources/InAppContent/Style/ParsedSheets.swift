@@ -1,0 +1,72 @@
+// Style sheets parsed once per text. Messages of one campaign repeat the same `<style>` on every load, and the
+// first tap (or computed-style read) of each new page would otherwise parse it again: WebKit keeps parsed inline
+// sheets by their text for the same reason. Entries are immutable values, shared by every page of the process.
+import Foundation
+
+/// Parsed style sheets by their text, the viewport their `@media` blocks were evaluated against and the properties
+/// kept. Bounded by ``capacity`` entries and ``byteBudget`` bytes of sheet text; the least recently used entry leaves
+/// first. Safe from any thread.
+final class ParsedSheets: @unchecked Sendable {
+    /// One selector of a rule (a selector list gives one rule per selector) with the rule's declarations.
+    struct Rule: Sendable {
+        let selector: CSSSelector
+        let specificity: Int
+        let declarations: [(String, String)]
+    }
+
+    struct Key: Hashable {
+        let css: String
+        let viewport: ContentViewport
+        let properties: Set<String>?
+    }
+
+    static let shared = ParsedSheets(capacity: 64, byteBudget: 4 << 20)
+
+    let capacity: Int
+    let byteBudget: Int
+    private let lock = NSLock()
+    private var entries: [Key: (rules: [Rule], used: UInt64)] = [:]
+    private var bytes = 0
+    private var clock: UInt64 = 0
+
+    init(capacity: Int, byteBudget: Int) {
+        self.capacity = capacity
+        self.byteBudget = byteBudget
+    }
+
+    /// The rules of `css`, parsed now unless an earlier page parsed the same text for the same viewport and properties.
+    func rules(_ css: String, viewport: ContentViewport, properties: Set<String>?) -> [Rule] {
+        let key = Key(css: css, viewport: viewport, properties: properties)
+        if let hit = lookUp(key) { return hit }
+        let rules = HitStyleSheet.parseRules(css, viewport: viewport, properties: properties)
+        store(rules, for: key)
+        return rules
+    }
+
+    /// How many sheets are kept now.
+    var count: Int { lock.withLock { entries.count } }
+
+    private func lookUp(_ key: Key) -> [Rule]? {
+        lock.withLock {
+            guard let entry = entries[key] else { return nil }
+            clock += 1
+            entries[key] = (entry.rules, clock)
+            return entry.rules
+        }
+    }
+
+    private func store(_ rules: [Rule], for key: Key) {
+        let size = key.css.utf8.count
+        guard size <= byteBudget else { return }   // a sheet larger than the whole budget is parsed every time
+        lock.withLock {
+            if entries[key] == nil { bytes += size }
+            clock += 1
+            entries[key] = (rules, clock)
+            while entries.count > capacity || bytes > byteBudget,
+                  let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
+                entries[oldest] = nil
+                bytes -= oldest.css.utf8.count
+            }
+        }
+    }
+}
