@@ -46,6 +46,29 @@ final class JavaScriptPageTests: XCTestCase {
         XCTAssertEqual(rec.calls, ["logClick(\"probe read\")"])
     }
 
+    /// getElementById as Chromium answers it (checked with `chromium --headless --dump-dom` on the same page): the
+    /// first element in tree order among duplicates, ids compared exactly (case and non-ASCII included), an empty id
+    /// matching nothing, the live tree read (an element added or renamed by script is found at once, a removed one
+    /// is not), `<svg>` elements found too.
+    func testGetElementByIdReadsTheLiveTreeExactly() throws {
+        let (page, _) = try page("""
+        <p id="dup" class="first"></p><div><p id="dup" class="second"></p></div>
+        <span id="Case"></span><span id="café"></span><span id=""></span><svg><rect id="r"></rect></svg>
+        <script>
+        var e = document.createElement('i'); e.id = 'late'; document.body.appendChild(e);
+        document.getElementById('Case').id = 'renamed';
+        var gone = document.getElementById('café'); gone.remove();
+        </script>
+        """)
+        XCTAssertEqual(errors(page), [])
+        let answers = page.evaluate("""
+        [document.getElementById('dup').className, document.getElementById('case'), document.getElementById('Case'),
+         document.getElementById('renamed').tagName, document.getElementById('late').tagName, document.getElementById(''),
+         document.getElementById('café'), document.getElementById('r').tagName, document.getElementById('cafe')].map(String).join('|')
+        """)
+        XCTAssertEqual(answers, .success(.string("first|null|null|SPAN|I|null|null|rect|null")))
+    }
+
     /// The members bound natively (NativeDOM.swift) behave as Chromium's for the same page (recorded with `chromium
     /// --headless --dump-dom`): class lists as ordered sets (duplicates dropped, replace), inline style by camel-cased
     /// and custom properties, dataset names, `on…` properties, identity of `classList`/`style`/`dataset`. Where WebKit

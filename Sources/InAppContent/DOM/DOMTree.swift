@@ -178,6 +178,32 @@ public final class DOMTree {
         return string(attrs[slot].start, attrs[slot].count)
     }
 
+    /// The first element in tree order under `root` whose attribute `name` (an HTML attribute name, lowercase) is
+    /// exactly `value`: getElementById's walk, comparing bytes in place (no string made per element).
+    func firstElement(withAttribute name: String, equalTo value: String, under root: DOMNodeID) -> DOMNodeID? {
+        guard let nameID = names.lookup(name) else { return nil }
+        var wanted = value
+        return wanted.withUTF8 { w -> DOMNodeID? in
+            text.withUnsafeBufferPointer { bytes -> DOMNodeID? in
+                var cur = firstChild(root)
+                while let n = cur {
+                    let r = nodes[Int(n.raw)]
+                    if r.kind == .element, r.dataCount > 0 {
+                        for a in Int(r.dataStart)..<Int(r.dataStart + r.dataCount) where attrs[a].name == nameID {
+                            let start = Int(attrs[a].start), count = Int(attrs[a].count)
+                            if count == w.count && (count == 0 || memcmp(bytes.baseAddress! + start, w.baseAddress!, count) == 0) {
+                                return n
+                            }
+                            break
+                        }
+                    }
+                    cur = next(after: n, within: root)
+                }
+                return nil
+            }
+        }
+    }
+
     func attributeSlot(_ n: DOMNodeID, _ qualifiedName: String) -> Int? {
         let r = nodes[Int(n.raw)]
         guard r.kind == .element, r.dataCount > 0 else { return nil }

@@ -594,12 +594,7 @@ final class PageScripting {
 
     /// The first element in tree order whose `id` is `wanted`, read from the live tree (no snapshot is frozen).
     func firstElement(id wanted: String) -> DOMNodeID? {
-        var cur = tree.firstChild(tree.document)
-        while let n = cur {
-            if tree.kind(n) == .element, tree.attribute(n, "id") == wanted { return n }
-            cur = tree.next(after: n, within: tree.document)
-        }
-        return nil
+        tree.firstElement(withAttribute: "id", equalTo: wanted, under: tree.document)
     }
 
     private func capacity() throws(ScriptHostError) {
