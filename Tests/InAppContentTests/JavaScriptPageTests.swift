@@ -69,6 +69,28 @@ final class JavaScriptPageTests: XCTestCase {
         XCTAssertEqual(answers, .success(.string("first|null|null|SPAN|I|null|null|rect|null")))
     }
 
+    /// The interface objects are globals as in a browser (writable, configurable, not enumerable, named as their
+    /// interface) and each element's wrapper is an instance of its tag's class; every answer here is Chromium's too.
+    func testInterfaceObjectsAndElementClassesAreAsInABrowser() throws {
+        let (page, _) = try page("<p></p>")
+        let answers = page.evaluate("""
+        var names = ['EventTarget', 'Node', 'Element', 'HTMLElement', 'Document', 'HTMLDocument', 'HTMLInputElement', 'HTMLButtonElement',
+          'HTMLVideoElement', 'Event', 'MouseEvent', 'PointerEvent', 'CustomEvent', 'DOMException', 'NodeList', 'CSSStyleDeclaration'];
+        var d = Object.getOwnPropertyDescriptor(window, 'Node');
+        var tags = { a: 'HTMLAnchorElement', img: 'HTMLImageElement', input: 'HTMLInputElement', textarea: 'HTMLTextAreaElement',
+          select: 'HTMLSelectElement', option: 'HTMLOptionElement', button: 'HTMLButtonElement', form: 'HTMLFormElement',
+          label: 'HTMLLabelElement', template: 'HTMLTemplateElement', dialog: 'HTMLDialogElement', video: 'HTMLVideoElement',
+          audio: 'HTMLAudioElement', canvas: 'HTMLCanvasElement', div: 'HTMLDivElement', span: 'HTMLSpanElement', p: 'HTMLParagraphElement',
+          script: 'HTMLScriptElement' };
+        [names.every(n => typeof window[n] === 'function'), names.filter(n => !/^HTML(Document|VideoElement)$/.test(n)).every(n => window[n].name === n),
+         d.writable, d.enumerable, d.configurable, Object.keys(window).includes('Node'),
+         Object.keys(tags).filter(t => !(document.createElement(t) instanceof window[tags[t]])).join(','),
+         document instanceof HTMLDocument, document.body instanceof HTMLBodyElement, document.querySelector('p') instanceof HTMLParagraphElement,
+         document.createElement('section') instanceof HTMLInputElement].join('|')
+        """)
+        XCTAssertEqual(answers, .success(.string("true|true|true|false|true|false||true|true|true|false")))
+    }
+
     /// The members bound natively (NativeDOM.swift) behave as Chromium's for the same page (recorded with `chromium
     /// --headless --dump-dom`): class lists as ordered sets (duplicates dropped, replace), inline style by camel-cased
     /// and custom properties, dataset names, `on…` properties, identity of `classList`/`style`/`dataset`. Where WebKit

@@ -36,7 +36,8 @@ struct NativePageState {
     /// The prototypes of wrappers: by node kind (document, doctype, element, text, comment, fragment), and by element
     /// name where the prelude has a class for it (a, img, input, …; other elements get HTMLElement's).
     var kindPrototypes: [JSObjectRef?] = []
-    var elementPrototypes: JSObjectRef?
+    /// In ``NativeDOM/elementClassNames``' order.
+    var elementPrototypes: [JSObjectRef?] = []
     /// The prelude's `attributeChanged(element, name, oldValue)`: queues MutationObserver records.
     var attributeChanged: JSObjectRef?
     /// The prelude's `inlineHandler(node, type)`: an `on…` attribute's handler, compiled.
@@ -662,6 +663,11 @@ enum NativeDOM {
         return makeWrapper(engine, dom, ctx, DOMNodeID(raw: Int32(raw))) ?? engine.lib.valueMakeNull(ctx)
     }
 
+    /// The element names the prelude has a class for, in the order of its `ELEMENT_CLASSES`.
+    static let elementClassNames = ["a", "area", "img", "script", "input", "textarea", "select", "option", "button", "form", "label",
+                                    "template", "body", "dialog", "video", "audio", "canvas"]
+    static let elementClassIndex = Dictionary(uniqueKeysWithValues: elementClassNames.enumerated().map { ($1, $0) })
+
     /// A new wrapper of node `id`, with its prototype, its `__id` and `__n` (the prelude reads them everywhere: as
     /// ordinary read-only, hidden properties they cost no call into native code), kept in the page's cache.
     static func makeWrapper(_ engine: JSCEngine, _ dom: PageScripting, _ ctx: JSContextRef?, _ id: DOMNodeID) -> JSObjectRef? {
@@ -675,9 +681,10 @@ enum NativeDOM {
         lib.objectSetProperty(ctx, object, NativeNames.shared.id, lib.valueMakeNumber(ctx, Double(id.raw)), hidden, nil)
         if kind == .element {
             let name = dom.tree.localName(id)
+            if let i = NativeDOM.elementClassIndex[name], i < state.elementPrototypes.count, let own = state.elementPrototypes[i] {
+                prototype = own
+            }
             lib.withString(name) { nameRef in
-                if let table = state.elementPrototypes, let own = lib.objectGetProperty(ctx, table, nameRef, nil),
-                   lib.valueGetType(ctx, own) == JSType.object.rawValue { prototype = lib.valueToObject(ctx, own, nil) }
                 lib.objectSetProperty(ctx, object, NativeNames.shared.name, lib.valueMakeString(ctx, nameRef), hidden, nil)
             }
         }
@@ -705,7 +712,11 @@ enum NativeDOM {
             engine.native.tokenListPrototype = hook("tokenListPrototype")
             engine.native.stylePrototype = hook("stylePrototype")
             engine.native.nodeListPrototype = hook("nodeListPrototype")
-            engine.native.elementPrototypes = hook("elementPrototypes")
+            if let elements = hook("elementPrototypes") {
+                engine.native.elementPrototypes = NativeDOM.elementClassNames.indices.map { i in
+                    lib.objectGetPropertyAtIndex(ctx, elements, UInt32(i), nil).flatMap { lib.valueToObject(ctx, $0, nil) }
+                }
+            }
             engine.native.reportError = hook("reportError")
             engine.native.compileHandler = hook("compileHandler")
             if let events = hook("eventPrototypes") {

@@ -608,10 +608,11 @@ class HTMLBodyElement extends HTMLElement {}
 class HTMLDialogElement extends HTMLElement { get open() { return this.hasAttribute('open'); } set open(v) { this.toggleAttribute('open', !!v); } show() { this.open = true; } showModal() { this.open = true; } close(r) { this.open = false; if (r !== undefined) this.returnValue = r; dispatch(this, new Event('close')); } }
 class HTMLMediaElement extends HTMLElement { play() { return Promise.reject(new DOMException('The request is not allowed by the user agent or the platform in the current context.', 'NotAllowedError')); } pause() {} load() {} get paused() { return true; } }
 class HTMLCanvasElement extends HTMLElement { getContext() { return null; } toDataURL() { return 'data:,'; } }
-const ELEMENT_CLASSES = { a: HTMLAnchorElement, area: HTMLAnchorElement, img: HTMLImageElement, script: HTMLScriptElement, input: HTMLInputElement,
-  textarea: HTMLTextAreaElement, select: HTMLSelectElement, option: HTMLOptionElement, button: HTMLButtonElement, form: HTMLFormElement,
-  label: HTMLLabelElement, template: HTMLTemplateElement, body: HTMLBodyElement, dialog: HTMLDialogElement, video: HTMLMediaElement,
-  audio: HTMLMediaElement, canvas: HTMLCanvasElement };
+// The classes of elements by name, in NativeDOM.elementClassNames' order (a, area, img, script, input, textarea, select,
+// option, button, form, label, template, body, dialog, video, audio, canvas); other elements are HTMLElements.
+const ELEMENT_CLASSES = [HTMLAnchorElement, HTMLAnchorElement, HTMLImageElement, HTMLScriptElement, HTMLInputElement,
+  HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLButtonElement, HTMLFormElement, HTMLLabelElement,
+  HTMLTemplateElement, HTMLBodyElement, HTMLDialogElement, HTMLMediaElement, HTMLMediaElement, HTMLCanvasElement];
 
 // ---- Focus, activation, forms ----
 let activeElement = null;
@@ -813,7 +814,7 @@ class Document extends ParentNode {
 // The on… handler properties of elements and the document are native too (the window's are below).
 const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged,
   kindPrototypes: [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment].map(C => C.prototype),
-  elementPrototypes: Object.assign(Object.create(null), Object.fromEntries(Object.entries(ELEMENT_CLASSES).map(([k, C]) => [k, C.prototype]))), inlineHandler, domException: (m, n) => new DOMException(m, n),
+  elementPrototypes: ELEMENT_CLASSES.map(C => C.prototype), inlineHandler, domException: (m, n) => new DOMException(m, n),
   eventPrototypes: EVENT_CLASSES.map(C => C.prototype), reportError, compileHandler,
   tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype,
   insertNode, removeNode, setTextContent, setInnerHTML, startScripts });
@@ -837,12 +838,16 @@ const lazyGlobal = (name, make) => Object.defineProperty(g, name, { configurable
 def('window', g); def('self', g); def('top', g); def('parent', g); def('frames', g); getter('frameElement', () => null);
 getter('opener', () => null); getter('closed', () => false); def('name', '');
 getter('length', () => 0);
-for (const [n, C] of Object.entries({ EventTarget, Node, CharacterData, Text, Comment, DocumentType, DocumentFragment, Element, HTMLElement, Document, HTMLDocument: Document,
+// The interface objects, by the name they have in a browser (the class's own unless an alias): a flat array, not an
+// object literal, so that no object shape is built for them on every page.
+const ALIASES = { HTMLDocument: Document, HTMLVideoElement: HTMLMediaElement, HTMLAudioElement: HTMLMediaElement, HTMLDivElement: HTMLElement,
+  HTMLSpanElement: HTMLElement, HTMLParagraphElement: HTMLElement };
+for (const C of [EventTarget, Node, CharacterData, Text, Comment, DocumentType, DocumentFragment, Element, HTMLElement, Document,
   HTMLAnchorElement, HTMLImageElement, HTMLScriptElement, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLButtonElement,
-  HTMLFormElement, HTMLLabelElement, HTMLTemplateElement, HTMLBodyElement, HTMLDialogElement, HTMLMediaElement, HTMLVideoElement: HTMLMediaElement,
-  HTMLAudioElement: HTMLMediaElement, HTMLCanvasElement, HTMLDivElement: HTMLElement, HTMLSpanElement: HTMLElement, HTMLParagraphElement: HTMLElement,
+  HTMLFormElement, HTMLLabelElement, HTMLTemplateElement, HTMLBodyElement, HTMLDialogElement, HTMLMediaElement, HTMLCanvasElement,
   Event, UIEvent, MouseEvent, PointerEvent, TouchEvent, KeyboardEvent, InputEvent, FocusEvent, CustomEvent, SubmitEvent, ErrorEvent, MediaQueryListEvent,
-  DOMTokenList, DOMException, NodeList, HTMLCollection, CSSStyleDeclaration })) def(n, C);
+  DOMTokenList, DOMException, NodeList, HTMLCollection, CSSStyleDeclaration]) def(C.name, C);
+for (const n in ALIASES) def(n, ALIASES[n]);
 const doc = wrap(0);
 docNode = doc;
 def('document', doc);
