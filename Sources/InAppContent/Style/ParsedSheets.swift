@@ -20,7 +20,7 @@ final class ParsedSheets: @unchecked Sendable {
         let properties: Set<String>?
     }
 
-    static let shared = ParsedSheets(capacity: 64, byteBudget: 4 << 20)
+    static let shared = ParsedSheets(capacity: 64, byteBudget: 1 << 20)
 
     let capacity: Int
     let byteBudget: Int
