@@ -251,6 +251,8 @@ public struct CSSSelector: Sendable, Equatable {
     }
 
     func matches(_ doc: HTMLDocument, _ node: Int32, _ ctx: inout SelectorContext) -> Bool {
+        // Most selectors fail on the node's own name, id or classes: that is checked before any memo is made.
+        guard list.contains(where: { $0.parts.last.map { matchNameIDAndClasses(doc, node, $0) } ?? true }) else { return false }
         // A nested list (`:not(…)`) numbers its selectors from 0 too: its memo and failures are kept apart, by text,
         // for the rest of the query.
         let outer = ctx.failed
@@ -343,7 +345,8 @@ public struct CSSSelector: Sendable, Equatable {
         return -1
     }
 
-    private func matchCompound(_ doc: HTMLDocument, _ node: Int32, _ c: Compound, _ ctx: inout SelectorContext) -> Bool {
+    /// Whether `node` is an element with the compound's tag name, ids and classes (the rest is ``matchCompound``'s).
+    private func matchNameIDAndClasses(_ doc: HTMLDocument, _ node: Int32, _ c: Compound) -> Bool {
         let r = doc.nodes[Int(node)]
         guard r.kind == .element else { return false }
         if let tag = c.tag {
@@ -354,6 +357,11 @@ public struct CSSSelector: Sendable, Equatable {
             else { return false }
         }
         for cls in c.classes where !doc.hasClass(node, Array(cls.utf8)) { return false }
+        return true
+    }
+
+    private func matchCompound(_ doc: HTMLDocument, _ node: Int32, _ c: Compound, _ ctx: inout SelectorContext) -> Bool {
+        guard matchNameIDAndClasses(doc, node, c) else { return false }
         for t in c.attributes {
             guard let nameID = doc.nameID(t.name), let a = doc.attributeSlot(node, nameID) else { return false }
             if t.op == .exists { continue }
