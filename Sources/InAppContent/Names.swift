@@ -142,8 +142,13 @@ struct NameTable {
 
     /// Id of an existing name, or nil (for lookups from selectors).
     func lookup(_ name: String) -> Int32? {
-        let u = Array(name.utf8)
-        return u.withUnsafeBufferPointer { find($0.baseAddress!, $0.count, hash($0.baseAddress!, $0.count)).id }
+        // On the string's own UTF-8 (no copy for a native string): DOM calls look names up on every attribute access.
+        var name = name
+        return name.withUTF8 { u in
+            if let p = u.baseAddress { return find(p, u.count, hash(p, u.count)).id }
+            var empty: UInt8 = 0
+            return withUnsafePointer(to: &empty) { find($0, 0, hash($0, 0)).id }
+        }
     }
 
     @inline(__always)
