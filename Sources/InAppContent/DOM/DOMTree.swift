@@ -187,15 +187,9 @@ public final class DOMTree {
             text.withUnsafeBufferPointer { bytes -> DOMNodeID? in
                 var cur = firstChild(root)
                 while let n = cur {
-                    let r = nodes[Int(n.raw)]
-                    if r.kind == .element, r.dataCount > 0 {
-                        for a in Int(r.dataStart)..<Int(r.dataStart + r.dataCount) where attrs[a].name == nameID {
-                            let start = Int(attrs[a].start), count = Int(attrs[a].count)
-                            if count == w.count && (count == 0 || memcmp(bytes.baseAddress! + start, w.baseAddress!, count) == 0) {
-                                return n
-                            }
-                            break
-                        }
+                    if let a = attributeSlot(n, nameID: nameID) {
+                        let start = Int(attrs[a].start), count = Int(attrs[a].count)
+                        if count == w.count && (count == 0 || memcmp(bytes.baseAddress! + start, w.baseAddress!, count) == 0) { return n }
                     }
                     cur = next(after: n, within: root)
                 }
@@ -209,6 +203,13 @@ public final class DOMTree {
         guard r.kind == .element, r.dataCount > 0 else { return nil }
         let key = r.ns == DOMNamespace.html.rawValue ? asciiLowercased(qualifiedName) : qualifiedName
         guard let nameID = names.lookup(key) else { return nil }
+        return attributeSlot(n, nameID: nameID)
+    }
+
+    /// The slot of element `n`'s attribute whose name is `nameID`; nil for other nodes and when it has none.
+    func attributeSlot(_ n: DOMNodeID, nameID: Int32) -> Int? {
+        let r = nodes[Int(n.raw)]
+        guard r.kind == .element, r.dataCount > 0 else { return nil }
         for a in Int(r.dataStart)..<Int(r.dataStart + r.dataCount) where attrs[a].name == nameID { return a }
         return nil
     }
