@@ -29,8 +29,8 @@ struct HitStyleSheet {
     /// a rule declaring none of them is skipped before its selectors are parsed). Each sheet's text is parsed once
     /// for a viewport and property set (``ParsedSheets``).
     static func rules(of document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String?,
-                      properties: Set<String>?) -> [BoxStyleSheet.Rule] {
-        var rules: [BoxStyleSheet.Rule] = []
+                      properties: Set<String>?) -> [ParsedSheets.Rule] {
+        var rules: [ParsedSheets.Rule] = []
         let sheets = document.allElements.filter {
             $0.tagName == "style" || ($0.tagName == "link" && ($0["rel"] ?? "").lowercased()
                 .split(whereSeparator: \.isWhitespace).contains("stylesheet") && $0["href"] != nil)
@@ -38,9 +38,7 @@ struct HitStyleSheet {
         for style in sheets {
             guard MediaQuery.matches(style["media"] ?? "all", viewport),
                   let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
-            for rule in ParsedSheets.shared.rules(css, viewport: viewport, properties: properties) {
-                rules.append(.init(selector: rule.selector, specificity: rule.specificity, order: rules.count, declarations: rule.declarations))
-            }
+            rules += ParsedSheets.shared.rules(css, viewport: viewport, properties: properties)
         }
         return rules
     }

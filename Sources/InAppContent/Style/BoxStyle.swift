@@ -62,8 +62,8 @@ struct BoxStyle {
 
 /// Every style rule of a document with all its declarations, for ``BoxStyle``.
 struct BoxStyleSheet {
-    struct Rule { let selector: CSSSelector; let specificity: Int; let order: Int; let declarations: [(String, String)] }
-    let rules: [Rule]
+    /// In document order (a rule's position breaks ties of specificity).
+    let rules: [ParsedSheets.Rule]
     let viewport: ContentViewport
 
     /// Every property, or only those in `properties` (a rule declaring none of them is skipped before its selectors
@@ -103,7 +103,7 @@ struct BoxStyleSheet {
     /// The element's own declared values, cascaded: rules by specificity then order, then its inline style.
     func declared(_ node: HTMLNode) -> [String: String] {
         var matched: [(Int, Int, [(String, String)])] = []
-        for r in rules where r.selector.matches(node) { matched.append((r.specificity, r.order, r.declarations)) }
+        for (order, r) in rules.enumerated() where r.selector.matches(node) { matched.append((r.specificity, order, r.declarations)) }
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var out: [String: String] = [:]
         for (_, _, decls) in matched { for (k, v) in decls { out[k] = v } }
