@@ -250,3 +250,46 @@ extension ScriptEngineTests {
                        .success(.string("object,false")))
     }
 }
+
+extension ScriptEngineTests {
+    /// A campaign's script is parsed once per VM and run from that copy on every later page: each page still runs it
+    /// in its own global object, and what it throws keeps its message, line and script name.
+    func testPagesOfOneVMRunALongScriptFromOneParse() throws {
+        try requireJavaScriptCore()
+        let vm = try XCTUnwrap(ScriptVirtualMachine())
+        let padding = String(repeating: "// a campaign's script, long enough to be kept parsed by the VM\n", count: 6)
+        let html = "<button id=b>b</button><script>\(padding)var n = (window.n || 0) + 1; document.getElementById('b').textContent = 'n' + n;\nnull.boom;</script>"
+        func errors(_ page: ContentPage) -> [ScriptFailure] {
+            page.events.compactMap { if case .scriptError(let f) = $0.kind { return f } else { return nil } }
+        }
+        for round in 0..<3 {
+            let page = ContentPage(virtualMachine: vm)
+            page.loadHTMLString(html, baseURL: nil)
+            XCTAssertEqual(page.evaluate("n + document.getElementById('b').textContent"), .success(.string("1n1")), "round \(round)")
+            let thrown = errors(page)
+            XCTAssertEqual(thrown.map(\.line), [8], "round \(round)")
+            XCTAssertEqual(thrown.map(\.sourceURL), ["inline-script-1"])
+            XCTAssertEqual(thrown.first?.message.hasPrefix("TypeError: null is not an object"), true, "\(thrown)")
+        }
+        XCTAssertEqual(vm.vm.parsedScriptCount, 1)
+
+        // A script that does not parse is not kept, and reports its syntax error as before.
+        let broken = ContentPage(virtualMachine: vm)
+        broken.loadHTMLString("<script>\(padding)var ok = 1;\nlet = = 2;</script>", baseURL: nil)
+        XCTAssertEqual(errors(broken).map(\.line), [8])
+        XCTAssertEqual(errors(broken).first?.message.hasPrefix("SyntaxError"), true, "\(errors(broken))")
+        XCTAssertEqual(vm.vm.parsedScriptCount, 1)
+
+        // Short scripts are handed over as text; the VM keeps at most its capacity of long ones.
+        let short = ContentPage(virtualMachine: vm)
+        short.loadHTMLString("<script>var s = 1</script>", baseURL: nil)
+        XCTAssertEqual(short.evaluate("s"), .success(.number(1)))
+        XCTAssertEqual(vm.vm.parsedScriptCount, 1)
+        for i in 0..<(JSCVM.ScriptCache.capacity + 3) {
+            let page = ContentPage(virtualMachine: vm)
+            page.loadHTMLString("<script>\(padding)var k = \(i)</script>", baseURL: nil)
+            XCTAssertEqual(page.evaluate("k"), .success(.number(Double(i))))
+        }
+        XCTAssertEqual(vm.vm.parsedScriptCount, JSCVM.ScriptCache.capacity)
+    }
+}

@@ -102,6 +102,57 @@ final class JSCVM: @unchecked Sendable {
         return made
     }
 
+    /// Page scripts parsed once per text, source URL and first line (under `lock`): the messages of a campaign run the
+    /// same `<script>` on every load, and handing the engine a new copy of the text each time (converted, then hashed
+    /// again for its code cache) cost more than finding the parsed script here. At most ``ScriptCache/capacity``
+    /// scripts and ``ScriptCache/byteBudget`` bytes of text; the least recently used leaves first.
+    private var scripts = ScriptCache()
+
+    struct ScriptCache {
+        static let capacity = 64
+        static let byteBudget = 1 << 20
+        /// Texts shorter than this are cheaper to hand over than to look up.
+        static let minimumLength = 256
+        struct Key: Hashable { let source: String, url: String?, line: Int }
+        var entries: [Key: (script: OpaquePointer, used: UInt64)] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    /// The parsed script of `source`, parsed now unless an earlier page of this VM ran the same text; nil when the
+    /// library cannot parse ahead, the text is short, or it does not parse (the caller evaluates it, which reports the
+    /// syntax error as usual). Call under `lock`.
+    func parsedScript(_ source: String, sourceURL: String?, startLine: Int) -> OpaquePointer? {
+        guard let create = lib.scriptCreateFromString, lib.scriptEvaluate != nil,
+              source.utf8.count >= ScriptCache.minimumLength, source.utf8.count <= ScriptCache.byteBudget else { return nil }
+        let key = ScriptCache.Key(source: source, url: sourceURL, line: startLine)
+        scripts.clock += 1
+        if let hit = scripts.entries[key] {
+            scripts.entries[key] = (hit.script, scripts.clock)
+            return hit.script
+        }
+        var error: JSStringRef?
+        var line: Int32 = 0
+        let made = lib.withString(source) { text in
+            sourceURL.map { url in lib.withString(url) { create(group, $0, Int32(clamping: startLine), text, &error, &line) } }
+                ?? create(group, nil, Int32(clamping: startLine), text, &error, &line)
+        }
+        if let error { lib.stringRelease(error) }
+        guard let made else { return nil }
+        scripts.entries[key] = (made, scripts.clock)
+        scripts.bytes += source.utf8.count
+        while scripts.entries.count > ScriptCache.capacity || scripts.bytes > ScriptCache.byteBudget,
+              let oldest = scripts.entries.min(by: { $0.value.used < $1.value.used }) {
+            scripts.entries[oldest.key] = nil
+            scripts.bytes -= oldest.key.source.utf8.count
+            lib.scriptRelease?(oldest.value.script)
+        }
+        return made
+    }
+
+    /// How many parsed scripts this VM keeps now.
+    var parsedScriptCount: Int { lock.withLock { scripts.entries.count } }
+
     /// The class of the host function object, made once per VM (under `lock`); each page's object carries its own box.
     private var madeHostClass: JSClassRef?
 
@@ -131,6 +182,7 @@ final class JSCVM: @unchecked Sendable {
             lib.stringRelease(prelude.source); lib.stringRelease(prelude.url)
             if let script = prelude.script { lib.scriptRelease?(script) }
         }
+        for entry in scripts.entries.values { lib.scriptRelease?(entry.script) }
         lib.clearExecutionTimeLimit?(group)
         lib.contextGroupRelease(group)
         if let madeHostClass { lib.classRelease(madeHostClass) }
@@ -301,7 +353,11 @@ final class JSCEngine: ScriptEngine {
     func execute(_ source: String, sourceURL: String?, startLine: Int) -> ScriptFailure? {
         enter {
             var exception: JSValueRef?
-            _ = evaluateScript(source, sourceURL: sourceURL, startLine: startLine, &exception)
+            if let script = vm.parsedScript(source, sourceURL: sourceURL, startLine: startLine), let run = lib.scriptEvaluate {
+                _ = run(ctx, script, nil, &exception)
+            } else {
+                _ = evaluateScript(source, sourceURL: sourceURL, startLine: startLine, &exception)
+            }
             return exception.map { failure(from: $0, sourceURL: sourceURL) }
         }
     }
