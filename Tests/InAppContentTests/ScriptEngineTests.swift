@@ -188,6 +188,9 @@ extension ScriptEngineTests {
         XCTAssertEqual(page.evaluate("TextEncoder = 5; TextEncoder"), .success(.number(5)))
         XCTAssertEqual(page.evaluate("document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT).nextNode().localName"),
                        .success(.string("p")))
+        // As in a browser, a page's additions to Object.prototype do not change what a global made on first read gives.
+        XCTAssertEqual(page.evaluate("Object.prototype.get = () => 1; Object.prototype.set = () => {}; [btoa('a'), typeof navigator.userAgent].join()"),
+                       .success(.string("YQ==,string")))
     }
 
     /// The prelude calls the host by operation number: every operation it names is one the page answers, each
