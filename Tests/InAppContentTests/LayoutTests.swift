@@ -186,6 +186,23 @@ final class StyleSheetReadingTests: XCTestCase {
     }
 }
 
+/// The caches of parsed text hand back what leaves them, so that their owner can release it.
+final class LeastRecentlyUsedTests: XCTestCase {
+    func testStoreAnswersWhatLeftByAgeAndBudget() {
+        var kept = LeastRecentlyUsed<String, Int>(capacity: 2, byteBudget: 10) { $0.utf8.count }
+        XCTAssertEqual(kept.store(1, for: "aaa"), [])
+        XCTAssertEqual(kept.store(2, for: "bbb"), [])
+        XCTAssertEqual(kept.lookUp("aaa"), 1)                    // "bbb" is now the least recently used
+        XCTAssertEqual(kept.store(3, for: "ccc"), [2])
+        XCTAssertEqual(kept.store(4, for: "ccc"), [3])           // a new value for a kept key gives the old one back
+        XCTAssertEqual(kept.store(5, for: "dddddddd"), [1, 4])   // over the byte budget: the oldest leave until it fits
+        XCTAssertEqual(kept.store(6, for: "eeeeeeeeeeee"), [6])  // larger than the whole budget: not kept
+        XCTAssertEqual(kept.count, 1)
+        XCTAssertNil(kept.lookUp("aaa"))
+        XCTAssertEqual(kept.lookUp("dddddddd"), 5)
+    }
+}
+
 /// A class attribute as the DOM's ordered token set: split on ASCII whitespace (a CR LF pair included), duplicates
 /// dropped in order.
 final class TokenSetTests: XCTestCase {

@@ -288,11 +288,11 @@ extension ScriptEngineTests {
         short.loadHTMLString("<script>var s = 1</script>", baseURL: nil)
         XCTAssertEqual(short.evaluate("s"), .success(.number(1)))
         XCTAssertEqual(vm.vm.parsedScriptCount, 1)
-        for i in 0..<(JSCVM.ScriptCache.capacity + 3) {
+        for i in 0..<(JSCVM.scriptCapacity + 3) {
             let page = ContentPage(virtualMachine: vm)
             page.loadHTMLString("<script>\(padding)var k = \(i)</script>", baseURL: nil)
             XCTAssertEqual(page.evaluate("k"), .success(.number(Double(i))))
         }
-        XCTAssertEqual(vm.vm.parsedScriptCount, JSCVM.ScriptCache.capacity)
+        XCTAssertEqual(vm.vm.parsedScriptCount, JSCVM.scriptCapacity)
     }
 }

@@ -104,33 +104,24 @@ final class JSCVM: @unchecked Sendable {
 
     /// Page scripts parsed once per text, source URL and first line (under `lock`): the messages of a campaign run the
     /// same `<script>` on every load, and handing the engine a new copy of the text each time (converted, then hashed
-    /// again for its code cache) cost more than finding the parsed script here. At most ``ScriptCache/capacity``
-    /// scripts and ``ScriptCache/byteBudget`` bytes of text; the least recently used leaves first.
-    private var scripts = ScriptCache()
-
-    struct ScriptCache {
-        static let capacity = 64
-        static let byteBudget = 1 << 20
-        /// Texts shorter than this are cheaper to hand over than to look up.
-        static let minimumLength = 256
-        struct Key: Hashable { let source: String, url: String?, line: Int }
-        var entries: [Key: (script: OpaquePointer, used: UInt64)] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
+    /// again for its code cache) cost more than finding the parsed script here. At most ``scriptCapacity`` scripts and
+    /// 1 MB of text; the least recently used leaves first.
+    private var scripts = LeastRecentlyUsed<ScriptKey, OpaquePointer>(capacity: JSCVM.scriptCapacity, byteBudget: 1 << 20) {
+        $0.source.utf8.count
     }
+    struct ScriptKey: Hashable { let source: String, url: String?, line: Int }
+    static let scriptCapacity = 64
+    /// Texts shorter than this are cheaper to hand over than to look up.
+    static let shortScript = 256
 
     /// The parsed script of `source`, parsed now unless an earlier page of this VM ran the same text; nil when the
     /// library cannot parse ahead, the text is short, or it does not parse (the caller evaluates it, which reports the
     /// syntax error as usual). Call under `lock`.
     func parsedScript(_ source: String, sourceURL: String?, startLine: Int) -> OpaquePointer? {
         guard let create = lib.scriptCreateFromString, lib.scriptEvaluate != nil,
-              source.utf8.count >= ScriptCache.minimumLength, source.utf8.count <= ScriptCache.byteBudget else { return nil }
-        let key = ScriptCache.Key(source: source, url: sourceURL, line: startLine)
-        scripts.clock += 1
-        if let hit = scripts.entries[key] {
-            scripts.entries[key] = (hit.script, scripts.clock)
-            return hit.script
-        }
+              source.utf8.count >= JSCVM.shortScript, source.utf8.count <= scripts.byteBudget else { return nil }
+        let key = ScriptKey(source: source, url: sourceURL, line: startLine)
+        if let hit = scripts.lookUp(key) { return hit }
         var error: JSStringRef?
         var line: Int32 = 0
         let made = lib.withString(source) { text in
@@ -139,19 +130,12 @@ final class JSCVM: @unchecked Sendable {
         }
         if let error { lib.stringRelease(error) }
         guard let made else { return nil }
-        scripts.entries[key] = (made, scripts.clock)
-        scripts.bytes += source.utf8.count
-        while scripts.entries.count > ScriptCache.capacity || scripts.bytes > ScriptCache.byteBudget,
-              let oldest = scripts.entries.min(by: { $0.value.used < $1.value.used }) {
-            scripts.entries[oldest.key] = nil
-            scripts.bytes -= oldest.key.source.utf8.count
-            lib.scriptRelease?(oldest.value.script)
-        }
+        for script in scripts.store(made, for: key) { lib.scriptRelease?(script) }
         return made
     }
 
     /// How many parsed scripts this VM keeps now.
-    var parsedScriptCount: Int { lock.withLock { scripts.entries.count } }
+    var parsedScriptCount: Int { lock.withLock { scripts.count } }
 
     /// The class of the host function object, made once per VM (under `lock`); each page's object carries its own box.
     private var madeHostClass: JSClassRef?
@@ -182,7 +166,7 @@ final class JSCVM: @unchecked Sendable {
             lib.stringRelease(prelude.source); lib.stringRelease(prelude.url)
             if let script = prelude.script { lib.scriptRelease?(script) }
         }
-        for entry in scripts.entries.values { lib.scriptRelease?(entry.script) }
+        for script in scripts.values { lib.scriptRelease?(script) }
         lib.clearExecutionTimeLimit?(group)
         lib.contextGroupRelease(group)
         if let madeHostClass { lib.classRelease(madeHostClass) }

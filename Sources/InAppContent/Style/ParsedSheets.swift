@@ -4,8 +4,8 @@
 import Foundation
 
 /// Parsed style sheets by their text, the viewport their `@media` blocks were evaluated against and the properties
-/// kept. Bounded by ``capacity`` entries and ``byteBudget`` bytes of sheet text; the least recently used entry leaves
-/// first. Safe from any thread.
+/// kept. Bounded by a number of entries and of bytes of sheet text; the least recently used entry leaves first. Safe
+/// from any thread.
 final class ParsedSheets: @unchecked Sendable {
     /// One selector of a rule (a selector list gives one rule per selector) with the rule's declarations.
     struct Rule: Sendable {
@@ -22,16 +22,11 @@ final class ParsedSheets: @unchecked Sendable {
 
     static let shared = ParsedSheets(capacity: 64, byteBudget: 1 << 20)
 
-    let capacity: Int
-    let byteBudget: Int
     private let lock = NSLock()
-    private var entries: [Key: (rules: [Rule], used: UInt64)] = [:]
-    private var bytes = 0
-    private var clock: UInt64 = 0
+    private var kept: LeastRecentlyUsed<Key, [Rule]>
 
     init(capacity: Int, byteBudget: Int) {
-        self.capacity = capacity
-        self.byteBudget = byteBudget
+        kept = LeastRecentlyUsed(capacity: capacity, byteBudget: byteBudget) { $0.css.utf8.count }
     }
 
     /// The rules of `css`, parsed now unless an earlier page parsed the same text for the same viewport and properties.
@@ -44,29 +39,14 @@ final class ParsedSheets: @unchecked Sendable {
     }
 
     /// How many sheets are kept now.
-    var count: Int { lock.withLock { entries.count } }
+    var count: Int { lock.withLock { kept.count } }
 
     private func lookUp(_ key: Key) -> [Rule]? {
-        lock.withLock {
-            guard let entry = entries[key] else { return nil }
-            clock += 1
-            entries[key] = (entry.rules, clock)
-            return entry.rules
-        }
+        lock.withLock { kept.lookUp(key) }
     }
 
+    /// A sheet larger than the whole budget is parsed every time.
     private func store(_ rules: [Rule], for key: Key) {
-        let size = key.css.utf8.count
-        guard size <= byteBudget else { return }   // a sheet larger than the whole budget is parsed every time
-        lock.withLock {
-            if entries[key] == nil { bytes += size }
-            clock += 1
-            entries[key] = (rules, clock)
-            while entries.count > capacity || bytes > byteBudget,
-                  let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key {
-                entries[oldest] = nil
-                bytes -= oldest.css.utf8.count
-            }
-        }
+        lock.withLock { _ = kept.store(rules, for: key) }
     }
 }
