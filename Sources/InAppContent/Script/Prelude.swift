@@ -207,20 +207,14 @@ function dispatch(target, ev) {
   return !ev.defaultPrevented;
 }
 // The window's on… handler properties, one accessor pair per event type (elements' and the document's are native).
-const handlerDescriptors = new Map();
 function handlerProperty(proto, type) {
-  let d = handlerDescriptors.get(type);
-  if (!d) {
-    d = {
-      configurable: true,
-      get() { const h = inlineHandler(this, type); return h || null; },
-      set(v) { if (!this.__h) Object.defineProperty(this, '__h', { value: Object.create(null) });
-               this.__h[type] = typeof v === 'function' ? v : null;
-               if (this.__id !== undefined && typeof v === 'function') H('dom.listen', this.__id, type); },
-    };
-    handlerDescriptors.set(type, d);
-  }
-  Object.defineProperty(proto, 'on' + type, d);
+  Object.defineProperty(proto, 'on' + type, {
+    configurable: true,
+    get() { const h = inlineHandler(this, type); return h || null; },
+    set(v) { if (!this.__h) Object.defineProperty(this, '__h', { value: Object.create(null) });
+             this.__h[type] = typeof v === 'function' ? v : null;
+             if (this.__id !== undefined && typeof v === 'function') H('dom.listen', this.__id, type); },
+  });
 }
 const EVENT_TYPES = ['click','dblclick','mousedown','mouseup','mousemove','mouseover','mouseout','mouseenter','mouseleave',
   'pointerdown','pointerup','pointermove','pointercancel','touchstart','touchend','touchmove','touchcancel','keydown','keyup',
