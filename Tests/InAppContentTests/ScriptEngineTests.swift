@@ -296,3 +296,25 @@ extension ScriptEngineTests {
         XCTAssertEqual(vm.vm.parsedScriptCount, JSCVM.scriptCapacity)
     }
 }
+
+extension ScriptEngineTests {
+    /// A page's context reports exceptions without the native call stack that the engine's inspector otherwise
+    /// symbolizes for every exception leaving the engine (≈ 0.4 M instructions each); the page's error is reported
+    /// as before.
+    func testPageContextsReportExceptionsWithoutTheNativeCallStack() throws {
+        try requireJavaScriptCore()
+        let lib = try JSCLibrary.shared.get()
+        guard lib.setIncludesNativeCallStack != nil, let handle = dlopen(lib.path, RTLD_NOW | RTLD_NOLOAD),
+              let symbol = dlsym(handle, "JSGlobalContextGetIncludesNativeCallStackWhenReportingExceptions") else {
+            throw XCTSkip("this JavaScriptCore does not export the native call stack setting")
+        }
+        let includesNativeCallStack = unsafeBitCast(symbol, to: (@convention(c) (JSContextRef?) -> Bool).self)
+        let page = ContentPage()
+        page.loadHTMLString("<p>x</p><script>null.boom</script>", baseURL: nil)
+        let engine = try XCTUnwrap(page.scripting?.engine as? JSCEngine)
+        XCTAssertFalse(includesNativeCallStack(engine.ctx))
+        let errors = page.events.compactMap { if case .scriptError(let f) = $0.kind { return f } else { return nil } }
+        XCTAssertEqual(errors.map(\.line), [1])
+        XCTAssertEqual(errors.first?.message.hasPrefix("TypeError: null is not an object"), true, "\(errors)")
+    }
+}

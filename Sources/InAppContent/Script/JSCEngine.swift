@@ -265,6 +265,7 @@ final class JSCEngine: ScriptEngine {
         pooled = shared == nil
         vm.lock.lock(); defer { vm.lock.unlock() }
         guard let ctx = lib.globalContextCreateInGroup(vm.group, nil) else { return nil }
+        lib.setIncludesNativeCallStack?(ctx, false)
         guard let cls = vm.hostClass() else {
             lib.globalContextRelease(ctx); return nil
         }

@@ -109,6 +109,12 @@ struct JSCLibrary: @unchecked Sendable {
     let scriptEvaluate: (@convention(c) (JSContextRef?, OpaquePointer?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?)?
     let scriptRelease: (@convention(c) (OpaquePointer?) -> Void)?
 
+    /// `JSGlobalContextSetIncludesNativeCallStackWhenReportingExceptions` (exported by both libraries; private SPI on
+    /// Apple platforms). An exception that leaves the engine through the C API is reported to the context's
+    /// inspector, by default with the native call stack, symbolized (≈ 0.4 M instructions per exception); a page's
+    /// errors never need that stack. Nil when missing: exceptions then cost that much, and nothing else changes.
+    let setIncludesNativeCallStack: (@convention(c) (JSContextRef?, Bool) -> Void)?
+
     /// Where the library was loaded from (kept as a C string, so that the table is plain data: native members copy it
     /// on every call, and a copy with a reference in it would retain and release).
     private let pathCString: UnsafePointer<CChar>
@@ -229,6 +235,8 @@ struct JSCLibrary: @unchecked Sendable {
             scriptCreateFromString: optionalSym("JSScriptCreateFromString", (@convention(c) (JSContextGroupRef?, JSStringRef?, Int32, JSStringRef?, UnsafeMutablePointer<JSStringRef?>?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?).self),
             scriptEvaluate: optionalSym("JSScriptEvaluate", (@convention(c) (JSContextRef?, OpaquePointer?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self),
             scriptRelease: optionalSym("JSScriptRelease", (@convention(c) (OpaquePointer?) -> Void).self),
+            setIncludesNativeCallStack: optionalSym("JSGlobalContextSetIncludesNativeCallStackWhenReportingExceptions",
+                                                    (@convention(c) (JSContextRef?, Bool) -> Void).self),
             pathCString: UnsafePointer(strdup(loadedPath) ?? strdup("")!))
         guard missing.isEmpty else {
             dlclose(handle)
