@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """What a definition costs JavaScriptCore in a new context, in instructions (Docs/Benchmarks.md, tenth pass).
 
-Builds contexts.c against Debian's libjavascriptcoregtk-4.1-0, then for each case counts the instructions of
-COUNT_LOW and COUNT_HIGH contexts under callgrind (deterministic: one collector thread, no concurrent JIT) and
-prints the cost of one item in one context: (high - low) / (COUNT_HIGH - COUNT_LOW) / N, less the same case's
-baseline. Needs cc, valgrind and the library. Usage: python3 Benchmarks/jsc-costs/jsc-costs.py [--quick]
+Builds contexts.c against Debian's libjavascriptcoregtk-4.1-0, then for each case counts the instructions of 50 and
+of 250 contexts (20 and 70 with --quick) under callgrind (deterministic: one collector thread, no concurrent JIT) and
+prints the cost of one item in one context: the difference over the difference of contexts, less the baseline
+context's, over the N items. Needs cc, valgrind and the library. Usage: python3 Benchmarks/jsc-costs/jsc-costs.py [--quick]
 """
 import os
 import subprocess
@@ -16,8 +16,8 @@ LIBRARY = "/usr/lib/x86_64-linux-gnu/libjavascriptcoregtk-4.1.so.0"
 N = 100
 
 
-def iife(body, strict=True):
-    return "(function(){" + ("'use strict';" if strict else "") + body + "})()"
+def iife(body):
+    return "(function(){'use strict';" + body + "})()"
 
 
 def unrolled(template):
@@ -69,7 +69,7 @@ def main():
         binary = os.path.join(work, "contexts")
         subprocess.run(["cc", "-O2", os.path.join(HERE, "contexts.c"), "-o", binary, LIBRARY], check=True)
         per_context = []
-        print(f"| case | instructions per item per context |\n|---|---|")
+        print("| case | instructions per item per context |\n|---|---|")
         for what, mode, members, source, base in CASES:
             cost = (count(binary, mode, members, high, source) - count(binary, mode, members, low, source)) / (high - low)
             per_context.append(cost)
