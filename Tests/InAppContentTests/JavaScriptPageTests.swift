@@ -91,6 +91,28 @@ final class JavaScriptPageTests: XCTestCase {
         XCTAssertEqual(answers, .success(.string("true|true|true|false|true|false||true|true|true|false")))
     }
 
+    /// The window's operations are enumerable, writable, configurable data properties and its attributes enumerable,
+    /// as WebIDL makes them; interface objects and `console` are not enumerable. Chromium's answers for the same
+    /// names (headless, a file page): `Object.keys(window)` lists `setTimeout`, `alert`, `self`, `scrollX`,
+    /// `document`, never `HTMLElement`. A page can replace an operation by assignment.
+    func testWindowOperationsAndAttributesAreEnumerableAsInABrowser() throws {
+        let (page, _) = try page("<p></p>")
+        let answers = page.evaluate("""
+        const d = (n) => { const x = Object.getOwnPropertyDescriptor(window, n); return x ? [x.enumerable, x.configurable].join('/') : 'none'; };
+        const op = Object.getOwnPropertyDescriptor(window, 'setTimeout');
+        const keys = Object.keys(window);
+        [typeof op.value, op.writable, op.enumerable, op.configurable,
+         ['alert', 'getComputedStyle', 'matchMedia', 'requestAnimationFrame', 'queueMicrotask'].map(d).join(),
+         ['self', 'parent', 'name', 'scrollX', 'opener', 'length', 'document'].map(n => Object.getOwnPropertyDescriptor(window, n).enumerable).join(),
+         d('HTMLElement'), ['setTimeout', 'alert', 'self', 'scrollX', 'document'].every(n => keys.includes(n)), keys.includes('HTMLElement'),
+         window.scrollX, window.opener, window.closed, window.length, self === window, top === window].join('|')
+        """)
+        XCTAssertEqual(answers, .success(.string(
+            "function|true|true|true|true/true,true/true,true/true,true/true,true/true|true,true,true,true,true,true,true|false/true|true|false|0||false|0|true|true")))
+        XCTAssertEqual(page.evaluate("window.alert = () => 'mine'; [alert(), Object.getOwnPropertyDescriptor(window, 'alert').enumerable].join()"),
+                       .success(.string("mine,true")))
+    }
+
     /// The members bound natively (NativeDOM.swift) behave as Chromium's for the same page (recorded with `chromium
     /// --headless --dump-dom`): class lists as ordered sets (duplicates dropped, replace), inline style by camel-cased
     /// and custom properties, dataset names, `on…` properties, identity of `classList`/`style`/`dataset`. Where WebKit
