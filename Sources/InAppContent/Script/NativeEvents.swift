@@ -333,7 +333,7 @@ enum NativeEvents {
         let lib = engine.lib
         let global = lib.contextGetGlobalObject(ctx)
         return lib.withString(type) { typeRef in
-            if hasHandler(lib, ctx, global, typeRef) { return true }
+            if hasHandler(lib, ctx, global, typeRef) || windowHandler(lib, ctx, global, type) != nil { return true }
             guard let target else { return false }
             if target == global { return windowBodyHandler(dom, type) != nil }
             guard let node = NativeDOM.node(of: target, in: dom) else { return hasHandler(lib, ctx, target, typeRef) }
@@ -360,6 +360,16 @@ enum NativeEvents {
             return t != JSType.undefined.rawValue && t != JSType.null.rawValue
         }
         return false
+    }
+
+    /// The window's handler for `type`: its `on…` property (plain properties on the window, null at first; the prelude
+    /// makes them so, since an accessor pair per event type cost each page more than any other window member), when a
+    /// script made it a function. Anything else there (null, a string, an object that cannot be called) is no handler,
+    /// as a browser turns such a value into null.
+    static func windowHandler(_ lib: JSCLibrary, _ ctx: JSContextRef?, _ global: JSObjectRef?, _ type: String) -> JSObjectRef? {
+        guard let fn = lib.object(ctx, lib.withString("on" + type, { lib.objectGetProperty(ctx, global, $0, nil) })),
+              lib.objectIsFunction(ctx, fn) else { return nil }
+        return fn
     }
 
     /// The body's `on…` attribute, which is the window's handler for load, unload and resize.
@@ -583,11 +593,14 @@ struct EventDispatch {
         lib.objectSetPropertyAtIndex(ctx, step, 3, lib.valueMakeBoolean(ctx, capture), nil)
     }
 
-    /// The entry's handler: one a script set (`__h`, null included), else its compiled `on…` attribute, else (for
-    /// the window) the body's load, unload or resize attribute.
+    /// The entry's handler: one a script set (`__h`, null included; the window's `on…` property), else its compiled
+    /// `on…` attribute, else (for the window) the body's load, unload or resize attribute.
     private func inlineHandler(_ target: JSObjectRef, _ stop: Stop, _ table: JSObjectRef?) -> JSValueRef? {
         if let table, let own = lib.objectGetProperty(ctx, table, typeRef, nil), lib.valueGetType(ctx, own) != JSType.undefined.rawValue {
             return lib.valueGetType(ctx, own) == JSType.object.rawValue ? own : nil
+        }
+        if stop.node == nil, target == lib.contextGetGlobalObject(ctx), let own = NativeEvents.windowHandler(lib, ctx, target, state.type) {
+            return own
         }
         switch stop.inline {
         case .absent: return nil

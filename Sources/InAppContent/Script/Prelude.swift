@@ -45,7 +45,6 @@ delete globalThis.__oiaNative;
 const g = globalThis;
 const cache = [];   // node id → wrapper
 const VOID = new Set(['area','base','br','col','embed','hr','img','input','link','meta','source','track','wbr']);
-let docNode = null;
 // A node's wrapper: made natively on first use (NativeDOM.makeWrapper), with its class's prototype, then cached.
 function wrap(id) {
   if (id === null || id === undefined || id < 0) return null;
@@ -160,13 +159,7 @@ function inlineHandler(target, type, attrSrc) {
   const own = target.__h && target.__h[type];
   if (own !== undefined) return own;
   if (attrSrc !== undefined) return attrSrc === null ? null : compileHandler(target, attrSrc, type);
-  if (target.__id === undefined || H('dom.kind', target.__id) !== 2) {
-    if (target === g && (type === 'load' || type === 'unload' || type === 'resize') && docNode) { /* body's onload etc. reflect on window */
-      const b = g.document.body; const src = b && b.getAttribute('on' + type);
-      if (src) return compileHandler(b, src, type);
-    }
-    return null;
-  }
+  if (target.__id === undefined || H('dom.kind', target.__id) !== 2) return null;
   const src = H('dom.attr', target.__id, 'on' + type);
   if (src === null) return null;
   return compileHandler(target, src, type);
@@ -205,16 +198,6 @@ function dispatch(target, ev) {
     r = callListener(ev, self, fn);
   }
   return !ev.defaultPrevented;
-}
-// The window's on… handler properties, one accessor pair per event type (elements' and the document's are native).
-function handlerProperty(proto, type) {
-  Object.defineProperty(proto, 'on' + type, {
-    configurable: true,
-    get() { const h = inlineHandler(this, type); return h || null; },
-    set(v) { if (!this.__h) Object.defineProperty(this, '__h', { value: Object.create(null) });
-             this.__h[type] = typeof v === 'function' ? v : null;
-             if (this.__id !== undefined && typeof v === 'function') H('dom.listen', this.__id, type); },
-  });
 }
 const EVENT_TYPES = ['click','dblclick','mousedown','mouseup','mousemove','mouseover','mouseout','mouseenter','mouseleave',
   'pointerdown','pointerup','pointermove','pointercancel','touchstart','touchend','touchmove','touchcancel','keydown','keyup',
@@ -820,8 +803,12 @@ let cookies = [];
 // ---- Window ----
 for (const m of ['addEventListener', 'removeEventListener', 'dispatchEvent'])
   Object.defineProperty(g, m, { value: function (...a) { return EventTarget.prototype[m].apply(g, a); }, writable: true, configurable: true, enumerable: false });
+// The window's on… handlers are plain properties, null until a script sets one: native dispatch reads the property
+// when an event reaches the window (NativeEvents.windowHandler), where an accessor pair per type made each page pay
+// for 104 functions and 52 definitions (Docs/Benchmarks.md, eleventh pass). `'ontouchstart' in window` holds, as on
+// iOS. Unlike a browser's, a value that is not a function reads back as it was set rather than as null.
 for (const t of EVENT_TYPES.concat(['hashchange', 'popstate', 'message', 'orientationchange', 'beforeunload', 'unload', 'pageshow', 'pagehide', 'online', 'offline', 'storage', 'unhandledrejection'])) {
-  handlerProperty(g, t);
+  g['on' + t] = null;
 }
 // One descriptor object for every data property defined on the window (its value cleared after each use): a new
 // descriptor per call cost JavaScriptCore ≈ 9 K instructions more a property, 0.4 M a page (Docs/Benchmarks.md, tenth
@@ -850,8 +837,13 @@ for (const C of [EventTarget, Node, CharacterData, Text, Comment, DocumentType, 
   DOMTokenList, DOMException, NodeList, HTMLCollection, CSSStyleDeclaration]) def(C.name, C);
 for (const n in ALIASES) def(n, ALIASES[n]);
 const doc = wrap(0);
-docNode = doc;
 op('document', doc);
+// <body onload> (onunload, onresize) is the window's handler, and the window's property reads it.
+const bodyNode = H('dom.roots')[3];
+if (bodyNode !== null && bodyNode !== undefined) for (const t of ['load', 'unload', 'resize']) {
+  const src = H('dom.attr', bodyNode, 'on' + t);
+  if (src !== null) g['on' + t] = compileHandler(wrap(bodyNode), src, t);
+}
 
 const device = () => H('device');
 getter('innerWidth', () => device().width); getter('innerHeight', () => device().height);
