@@ -116,25 +116,27 @@ final class JavaScriptPageTests: XCTestCase {
     /// The window's `on…` handlers: null at first and enumerable (`'ontouchstart' in window`, as on iOS), a function a
     /// script sets runs for the window's events with the window as `this` (set before a listener was added, it runs
     /// before it, as in Chromium), a handler that is not a function or
-    /// was set back to null does not run, and `<body onload>` remains the window's load handler.
+    /// was set back to null does not run, and `<body onload>` remains the window's load handler. The viewport's
+    /// properties (`innerWidth`, `orientation`, …) read the new device during its resize.
     func testWindowHandlerPropertiesRunForTheWindowsEvents() throws {
         let (page, _) = try page("""
         <body onload="window.log.push('body onload')"><script>
         window.log = [];
-        window.log.push([window.onresize, typeof window.onload, 'ontouchstart' in window, Object.keys(window).includes('onresize')].join());
-        window.onresize = function (e) { log.push('handler ' + (this === window) + ' ' + e.type); };
+        window.log.push([window.onresize, typeof window.onload, 'ontouchstart' in window, Object.keys(window).includes('onresize'),
+          innerWidth, outerHeight, orientation, Object.keys(window).includes('innerWidth')].join());
+        window.onresize = function (e) { log.push(['handler', this === window, e.type, innerWidth + 'x' + innerHeight, orientation, devicePixelRatio].join(' ')); };
         window.addEventListener('resize', () => log.push('listener'));
         onorientationchange = (e) => log.push('bare ' + e.type);
         window.onmessage = 'not a function';
         addEventListener('message', () => log.push('message listener'));
         </script></body>
         """)
-        page.viewport = ContentViewport(width: 844, height: 390, scale: 3, darkMode: false)
+        page.viewport = ContentViewport(width: 844, height: 390, scale: 2, darkMode: false)
         _ = page.evaluate("postMessage('x'); window.onresize = null;")
         page.advanceTime(by: 0.1)
         page.viewport = ContentViewport(width: 390, height: 844, scale: 3, darkMode: false)
         XCTAssertEqual(page.evaluate("log.join('|')"), .success(.string(
-            ",function,true,true|body onload|handler true resize|listener|bare orientationchange|message listener|listener|bare orientationchange")))
+            ",function,true,true,390,844,0,true|body onload|handler true resize 844x390 90 2|listener|bare orientationchange|message listener|listener|bare orientationchange")))
     }
 
     /// The members bound natively (NativeDOM.swift) behave as Chromium's for the same page (recorded with `chromium

@@ -801,8 +801,6 @@ let currentScript = null;
 let cookies = [];
 
 // ---- Window ----
-for (const m of ['addEventListener', 'removeEventListener', 'dispatchEvent'])
-  Object.defineProperty(g, m, { value: function (...a) { return EventTarget.prototype[m].apply(g, a); }, writable: true, configurable: true, enumerable: false });
 // The window's on… handlers are plain properties, null until a script sets one: native dispatch reads the property
 // when an event reaches the window (NativeEvents.windowHandler), where an accessor pair per type made each page pay
 // for 104 functions and 52 definitions (Docs/Benchmarks.md, eleventh pass). `'ontouchstart' in window` holds, as on
@@ -819,11 +817,12 @@ const def = (name, value) => { DATA.value = value; Object.defineProperty(g, name
 // which gives them a browser's descriptor (enumerable, writable, configurable; Chromium's answer) and costs a page
 // about half of a defineProperty on the window (Docs/Benchmarks.md, eleventh pass).
 const op = (name, value) => { g[name] = value; };
-const getter = (name, get, set) => Object.defineProperty(g, name, { get, set: set || (() => {}), configurable: true, enumerable: false });
 // A global made when a page first reads it (then an ordinary property, as in a browser): most pages never touch most
 // of these, and making them cost every page.
 const lazyGlobal = (name, make) => Object.defineProperty(g, name, { configurable: true, enumerable: false,
   get() { const v = make(); def(name, v); return v; }, set(v) { def(name, v); } });
+// EventTarget's methods, called on the window even without a receiver (a bare addEventListener in strict code).
+for (const m of ['addEventListener', 'removeEventListener', 'dispatchEvent']) def(m, function (...a) { return EventTarget.prototype[m].apply(g, a); });
 op('window', g); op('self', g); op('top', g); op('parent', g); op('frames', g); op('frameElement', null);
 op('opener', null); op('closed', false); op('name', ''); op('length', 0);
 // The interface objects, by the name they have in a browser (the class's own unless an alias): a flat array, not an
@@ -846,11 +845,15 @@ if (bodyNode !== null && bodyNode !== undefined) for (const t of ['load', 'unloa
 }
 
 const device = () => H('device');
-getter('innerWidth', () => device().width); getter('innerHeight', () => device().height);
-getter('outerWidth', () => device().width); getter('outerHeight', () => device().height);
-getter('devicePixelRatio', () => device().scale);
+// The viewport's size, scale and orientation: plain enumerable properties (a browser's attributes are enumerable), set
+// here and again when the simulated device changes (deviceChanged below), where an accessor pair each cost every page
+// more. On a change they are redefined rather than assigned, so a page's own accessor there cannot break the resize.
+function viewportProperties(d, write) {
+  write('innerWidth', d.width); write('innerHeight', d.height); write('outerWidth', d.width); write('outerHeight', d.height);
+  write('devicePixelRatio', d.scale); write('orientation', d.width > d.height ? 90 : 0);
+}
+viewportProperties(device(), op);
 op('scrollX', 0); op('scrollY', 0); op('pageXOffset', 0); op('pageYOffset', 0); op('screenX', 0); op('screenY', 0);
-getter('orientation', () => device().width > device().height ? 90 : 0);
 lazyGlobal('screen', () => Object.create(EventTarget.prototype, {
   width: { get: () => device().width }, height: { get: () => device().height }, availWidth: { get: () => device().width }, availHeight: { get: () => device().height },
   colorDepth: { value: 24 }, pixelDepth: { value: 24 },
@@ -1587,6 +1590,9 @@ const internal = {
   },
   deviceChanged(oldDark, oldLandscape, oldWidth, oldHeight) {
     const d = device();
+    viewportProperties(d, (name, value) => {
+      try { Object.defineProperty(g, name, { value, writable: true, enumerable: true, configurable: true }); } catch (_) {}
+    });
     // A colour-scheme change alone is no resize.
     if (oldWidth === undefined || d.width !== oldWidth || d.height !== oldHeight) dispatch(g, trusted(new Event('resize')));
     if ((d.width > d.height) !== oldLandscape) dispatch(g, trusted(new Event('orientationchange')));
