@@ -246,6 +246,9 @@ extension ScriptEngineTests {
         XCTAssertEqual(page.evaluate("['brazeBridge' in window, 'appboyBridge' in window, typeof brazeBridge.logClick, typeof appboyBridge.getUser().setEmail].join()"),
                        .success(.string("true,true,function,function")))
         XCTAssertEqual(page.evaluate("brazeBridge === window.brazeBridge && Object.isFrozen(brazeBridge)"), .success(.bool(true)))
+        // The user object is made on the first getUser() and is the same object, frozen, afterwards.
+        XCTAssertEqual(page.evaluate("[brazeBridge.getUser() === brazeBridge.getUser(), Object.isFrozen(brazeBridge.getUser()), typeof brazeBridge.getUser().setEmail, brazeBridge.getUser() !== appboyBridge.getUser()].join()"),
+                       .success(.string("true,true,function,true")))
         _ = page.evaluate("brazeBridge.getUser().setEmail('a@b.co')")
         XCTAssertEqual(calls.count, 1)
         XCTAssertEqual(page.evaluate("window.appboyBridge = 7; appboyBridge"), .success(.number(7)))

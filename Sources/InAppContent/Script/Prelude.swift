@@ -1040,10 +1040,14 @@ def('webkit', Object.freeze({ messageHandlers }));
 // The Braze bridge (and its legacy name).
 function makeBridge(root) {
   const call = (path) => function (...args) { H('bridge', root, path, ...args); };
-  const user = {};
-  for (const m of H('bridge.userMethods')) user[m] = call('getUser().' + m);
-  Object.freeze(user);
-  const b = { getUser: () => user, web: Object.freeze({ registerAppboyPushMessages: call('web.registerAppboyPushMessages') }) };
+  // The user object's 19 methods are made on the first getUser() (many messages only log and close).
+  let user = null;
+  const makeUser = () => {
+    user = {};
+    for (const m of H('bridge.userMethods')) user[m] = call('getUser().' + m);
+    return Object.freeze(user);
+  };
+  const b = { getUser: () => user || makeUser(), web: Object.freeze({ registerAppboyPushMessages: call('web.registerAppboyPushMessages') }) };
   for (const m of H('bridge.methods')) b[m] = call(m);
   b.display = Object.freeze({});
   return Object.freeze(b);
