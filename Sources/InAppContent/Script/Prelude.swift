@@ -808,9 +808,9 @@ let cookies = [];
 for (const t of EVENT_TYPES.concat(['hashchange', 'popstate', 'message', 'orientationchange', 'beforeunload', 'unload', 'pageshow', 'pagehide', 'online', 'offline', 'storage', 'unhandledrejection'])) {
   g['on' + t] = null;
 }
-// One descriptor object for every data property defined on the window (its value cleared after each use): a new
-// descriptor per call cost JavaScriptCore ≈ 9 K instructions more a property, 0.4 M a page (Docs/Benchmarks.md, tenth
-// pass). Its prototype is null, so a `get` or `set` a page adds to Object.prototype cannot turn it into an accessor.
+// One descriptor object for the window's non-enumerable data properties (its value cleared after each use): a new
+// descriptor per call made the prelude's run 0.7 M instructions longer (Docs/Benchmarks.md, tenth pass). Its
+// prototype is null, so a `get` or `set` a page adds to Object.prototype cannot turn it into an accessor.
 const DATA = { __proto__: null, value: undefined, writable: true, configurable: true, enumerable: false };
 const def = (name, value) => { DATA.value = value; Object.defineProperty(g, name, DATA); DATA.value = undefined; };
 // The window's operations (alert, setTimeout, …) and the attributes below whose value never changes: plain assignment,
