@@ -113,6 +113,19 @@ final class JavaScriptPageTests: XCTestCase {
                        .success(.string("mine,true")))
     }
 
+    /// An image's `width`/`height`, an input's `maxLength` and a form's `method` read and write their attributes
+    /// as in Chromium (same page, `chromium --headless --dump-dom`), as configurable accessors of the prototype.
+    func testImageSizeInputMaxLengthAndFormMethodReflectTheirAttributes() throws {
+        let (page, _) = try page("""
+        <img id=i width="120"><input id=t maxlength="3"><input id=u><form id=f method="POST"></form><form id=h></form>
+        """)
+        XCTAssertEqual(page.evaluate("""
+        const i = document.getElementById('i'), t = document.getElementById('t'), u = document.getElementById('u'), f = document.getElementById('f'), h = document.getElementById('h');
+        [i.width, i.height, (i.height = 50, i.getAttribute('height')), t.maxLength, u.maxLength, (u.maxLength = 5, u.getAttribute('maxlength')),
+         f.method, h.method, (h.method = 'PoSt', h.method), Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'width').configurable].join('|')
+        """), .success(.string("120|0|50|3|-1|5|post|get|post|true")))
+    }
+
     /// The window's `on…` handlers: null at first and enumerable (`'ontouchstart' in window`, as on iOS), a function a
     /// script sets runs for the window's events with the window as `this` (set before a listener was added, it runs
     /// before it, as in Chromium), a handler that is not a function or

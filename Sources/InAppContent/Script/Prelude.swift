@@ -447,9 +447,11 @@ class HTMLAnchorElement extends HTMLElement {
   get href() { const v = this.getAttribute('href'); return v === null ? '' : H('url.resolve', v); } set href(v) { this.setAttribute('href', v); }
   toString() { return this.href; }
 }
-class HTMLImageElement extends HTMLElement { get complete() { return true; } get naturalWidth() { return 0; } get naturalHeight() { return 0; } }
-Object.defineProperty(HTMLImageElement.prototype, 'width', { get() { return parseInt(this.getAttribute('width'), 10) || 0; }, set(v) { this.setAttribute('width', String(v)); } });
-Object.defineProperty(HTMLImageElement.prototype, 'height', { get() { return parseInt(this.getAttribute('height'), 10) || 0; }, set(v) { this.setAttribute('height', String(v)); } });
+class HTMLImageElement extends HTMLElement {
+  get complete() { return true; } get naturalWidth() { return 0; } get naturalHeight() { return 0; }
+  get width() { return parseInt(this.getAttribute('width'), 10) || 0; } set width(v) { this.setAttribute('width', String(v)); }
+  get height() { return parseInt(this.getAttribute('height'), 10) || 0; } set height(v) { this.setAttribute('height', String(v)); }
+}
 class HTMLScriptElement extends HTMLElement { get text() { return this.textContent; } set text(v) { this.textContent = v; } }
 
 // ---- Form controls ----
@@ -521,8 +523,8 @@ class HTMLInputElement extends FormControl {
   get valueAsNumber() { const n = parseFloat(this.value); return isNaN(n) ? NaN : n; } set valueAsNumber(n) { this.value = String(n); }
   select() {} setSelectionRange() {}
   get selectionStart() { return this.value.length; } get selectionEnd() { return this.value.length; }
+  get maxLength() { const v = parseInt(this.getAttribute('maxlength'), 10); return isNaN(v) ? -1 : v; } set maxLength(v) { this.setAttribute('maxlength', String(v)); }
 }
-Object.defineProperty(HTMLInputElement.prototype, 'maxLength', { get() { const v = parseInt(this.getAttribute('maxlength'), 10); return isNaN(v) ? -1 : v; }, set(v) { this.setAttribute('maxlength', String(v)); } });
 function setOwn(o, k, v) { Object.defineProperty(o, k, { value: v, writable: true, configurable: true }); }
 // The checkedness lives on the element's wrapper; the host keeps a copy so that `:checked` selectors see it.
 function setCheckedness(el, v) { setOwn(el, '__c', !!v); H('dom.setChecked', el.__id, !!v); }
@@ -574,8 +576,8 @@ class HTMLFormElement extends HTMLElement {
     for (const e of this.elements) { delete e.__v; delete e.__c; delete e.__si; } }
   checkValidity() { return this.elements.filter(e => e.checkValidity && e.willValidate).map(e => e.checkValidity()).every(Boolean); }
   reportValidity() { return this.checkValidity(); }
+  get method() { return (this.getAttribute('method') || 'get').toLowerCase() === 'post' ? 'post' : 'get'; } set method(v) { this.setAttribute('method', v); }
 }
-Object.defineProperty(HTMLFormElement.prototype, 'method', { get() { return (this.getAttribute('method') || 'get').toLowerCase() === 'post' ? 'post' : 'get'; }, set(v) { this.setAttribute('method', v); } });
 class HTMLLabelElement extends HTMLElement {
   get htmlFor() { return this.getAttribute('for') || ''; } set htmlFor(v) { this.setAttribute('for', v); }
   get control() { const f = this.getAttribute('for'); if (f !== null) return g.document.getElementById(f); return this.querySelector('input, select, textarea, button'); }
@@ -825,16 +827,16 @@ const lazyGlobal = (name, make) => Object.defineProperty(g, name, { configurable
 for (const m of ['addEventListener', 'removeEventListener', 'dispatchEvent']) def(m, function (...a) { return EventTarget.prototype[m].apply(g, a); });
 op('window', g); op('self', g); op('top', g); op('parent', g); op('frames', g); op('frameElement', null);
 op('opener', null); op('closed', false); op('name', ''); op('length', 0);
-// The interface objects, by the name they have in a browser (the class's own unless an alias): a flat array, not an
-// object literal, so that no object shape is built for them on every page.
-const ALIASES = { HTMLDocument: Document, HTMLVideoElement: HTMLMediaElement, HTMLAudioElement: HTMLMediaElement, HTMLDivElement: HTMLElement,
-  HTMLSpanElement: HTMLElement, HTMLParagraphElement: HTMLElement };
+// The interface objects, by the name they have in a browser (the class's own, then the aliases): flat arrays, not
+// object literals, so that no object shape is built for them on every page.
 for (const C of [EventTarget, Node, CharacterData, Text, Comment, DocumentType, DocumentFragment, Element, HTMLElement, Document,
   HTMLAnchorElement, HTMLImageElement, HTMLScriptElement, HTMLInputElement, HTMLTextAreaElement, HTMLSelectElement, HTMLOptionElement, HTMLButtonElement,
   HTMLFormElement, HTMLLabelElement, HTMLTemplateElement, HTMLBodyElement, HTMLDialogElement, HTMLMediaElement, HTMLCanvasElement,
   Event, UIEvent, MouseEvent, PointerEvent, TouchEvent, KeyboardEvent, InputEvent, FocusEvent, CustomEvent, SubmitEvent, ErrorEvent, MediaQueryListEvent,
   DOMTokenList, DOMException, NodeList, HTMLCollection, CSSStyleDeclaration]) def(C.name, C);
-for (const n in ALIASES) def(n, ALIASES[n]);
+const ALIASES = ['HTMLDocument', Document, 'HTMLVideoElement', HTMLMediaElement, 'HTMLAudioElement', HTMLMediaElement,
+  'HTMLDivElement', HTMLElement, 'HTMLSpanElement', HTMLElement, 'HTMLParagraphElement', HTMLElement];
+for (let i = 0; i < ALIASES.length; i += 2) def(ALIASES[i], ALIASES[i + 1]);
 const doc = wrap(0);
 op('document', doc);
 // <body onload> (onunload, onresize) is the window's handler, and the window's property reads it.
