@@ -129,7 +129,8 @@ final class JavaScriptPageTests: XCTestCase {
     /// The window's `on…` handlers: null at first and enumerable (`'ontouchstart' in window`, as on iOS), a function a
     /// script sets runs for the window's events with the window as `this` (set before a listener was added, it runs
     /// before it, as in Chromium), a handler that is not a function or
-    /// was set back to null does not run, and `<body onload>` remains the window's load handler. The viewport's
+    /// was set back to null does not run, `window.onfoo` is an ordinary global for an event `foo` (no handler type),
+    /// and `<body onload>` remains the window's load handler. The viewport's
     /// properties (`innerWidth`, `orientation`, …) read the new device during its resize.
     func testWindowHandlerPropertiesRunForTheWindowsEvents() throws {
         let (page, _) = try page("""
@@ -141,6 +142,9 @@ final class JavaScriptPageTests: XCTestCase {
         window.addEventListener('resize', () => log.push('listener'));
         onorientationchange = (e) => log.push('bare ' + e.type);
         window.onmessage = 'not a function';
+        window.onfoo = () => log.push('onfoo is no handler');
+        window.addEventListener('foo', () => log.push('foo listener'));
+        window.dispatchEvent(new Event('foo'));
         addEventListener('message', () => log.push('message listener'));
         </script></body>
         """)
@@ -149,7 +153,7 @@ final class JavaScriptPageTests: XCTestCase {
         page.advanceTime(by: 0.1)
         page.viewport = ContentViewport(width: 390, height: 844, scale: 3, darkMode: false)
         XCTAssertEqual(page.evaluate("log.join('|')"), .success(.string(
-            ",function,true,true,390,844,0,true|body onload|handler true resize 844x390 90 2|listener|bare orientationchange|message listener|listener|bare orientationchange")))
+            ",function,true,true,390,844,0,true|foo listener|body onload|handler true resize 844x390 90 2|listener|bare orientationchange|message listener|listener|bare orientationchange")))
     }
 
     /// The members bound natively (NativeDOM.swift) behave as Chromium's for the same page (recorded with `chromium

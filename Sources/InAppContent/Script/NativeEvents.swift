@@ -119,6 +119,21 @@ final class EventNames: @unchecked Sendable {
         prototype = s("prototype"); bubbles = s("bubbles"); cancelable = s("cancelable"); composed = s("composed")
         snapshot = s("__s")
     }
+
+    /// An event type and its `on…` handler name as property names, kept for the process: whether anything listens is
+    /// asked for every event a page may fire (16 times for a tap), and making the two strings each time was a fifth
+    /// of that question's cost. At most `typeLimit` types are kept (pages make up their own); past that, nil.
+    func typeNames(_ type: String) -> (type: JSStringRef?, handler: JSStringRef?)? {
+        lock.lock(); defer { lock.unlock() }
+        if let names = types[type] { return names }
+        guard types.count < Self.typeLimit, let lib = try? JSCLibrary.shared.get() else { return nil }
+        let names = (type: lib.makeString(type), handler: lib.makeString("on" + type))
+        types[type] = names
+        return names
+    }
+    static let typeLimit = 256
+    private let lock = NSLock()
+    private var types: [String: (type: JSStringRef?, handler: JSStringRef?)] = [:]
 }
 
 enum NativeEvents {
@@ -331,21 +346,33 @@ enum NativeEvents {
 
     static func isListened(_ engine: JSCEngine, _ dom: PageScripting, _ ctx: JSContextRef?, _ target: JSObjectRef?, _ type: String) -> Bool {
         let lib = engine.lib
-        let global = lib.contextGetGlobalObject(ctx)
-        return lib.withString(type) { typeRef in
-            if hasHandler(lib, ctx, global, typeRef) || windowHandler(lib, ctx, global, type) != nil { return true }
-            guard let target else { return false }
-            if target == global { return windowBodyHandler(dom, type) != nil }
-            guard let node = NativeDOM.node(of: target, in: dom) else { return hasHandler(lib, ctx, target, typeRef) }
-            let attribute = "on" + type
-            var cur: DOMNodeID? = node
-            while let n = cur {
-                if dom.tree.kind(n) == .element, dom.tree.attribute(n, attribute) != nil { return true }
-                if dom.mayListen(n, type), let w = NativeCall.cachedWrapper(engine, ctx, n), hasHandler(lib, ctx, w, typeRef) { return true }
-                cur = dom.tree.parent(n)
-            }
-            return false
+        if let names = EventNames.shared.typeNames(type) {
+            return isListened(engine, dom, ctx, target, type, typeRef: names.type, handlerRef: names.handler)
         }
+        return lib.withString(type) { typeRef in
+            lib.withString("on" + type) { handlerRef in
+                isListened(engine, dom, ctx, target, type, typeRef: typeRef, handlerRef: handlerRef)
+            }
+        }
+    }
+
+    private static func isListened(_ engine: JSCEngine, _ dom: PageScripting, _ ctx: JSContextRef?, _ target: JSObjectRef?, _ type: String,
+                                   typeRef: JSStringRef?, handlerRef: JSStringRef?) -> Bool {
+        let lib = engine.lib
+        let global = lib.contextGetGlobalObject(ctx)
+        if hasHandler(lib, ctx, global, typeRef) { return true }
+        if windowHandlerTypes.contains(type), windowHandler(lib, ctx, global, handlerRef) != nil { return true }
+        guard let target else { return false }
+        if target == global { return windowBodyHandler(dom, type) != nil }
+        guard let node = NativeDOM.node(of: target, in: dom) else { return hasHandler(lib, ctx, target, typeRef) }
+        let attribute = "on" + type
+        var cur: DOMNodeID? = node
+        while let n = cur {
+            if dom.tree.kind(n) == .element, dom.tree.attribute(n, attribute) != nil { return true }
+            if dom.mayListen(n, type), let w = NativeCall.cachedWrapper(engine, ctx, n), hasHandler(lib, ctx, w, typeRef) { return true }
+            cur = dom.tree.parent(n)
+        }
+        return false
     }
 
     /// A listener for the type in the target's `__l`, or a handler it set (`__h`).
@@ -362,14 +389,24 @@ enum NativeEvents {
         return false
     }
 
+    /// The event types the window has an `on…` handler property for (the prelude defines them: the elements' types and
+    /// the window's own); a window property `on` + another type is an ordinary global, never called by dispatch.
+    static let windowHandlerTypes: Set<String> = Set(NativeDOM.handlerTypes + ["hashchange", "popstate", "message",
+        "orientationchange", "beforeunload", "unload", "pageshow", "pagehide", "online", "offline", "storage", "unhandledrejection"])
+
     /// The window's handler for `type`: its `on…` property (plain properties on the window, null at first; the prelude
     /// makes them so, since an accessor pair per event type cost each page more than any other window member), when a
     /// script made it a function. Anything else there (null, a string, an object that cannot be called) is no handler,
     /// as a browser turns such a value into null.
-    static func windowHandler(_ lib: JSCLibrary, _ ctx: JSContextRef?, _ global: JSObjectRef?, _ type: String) -> JSObjectRef? {
-        guard let fn = lib.object(ctx, lib.withString("on" + type, { lib.objectGetProperty(ctx, global, $0, nil) })),
-              lib.objectIsFunction(ctx, fn) else { return nil }
+    static func windowHandler(_ lib: JSCLibrary, _ ctx: JSContextRef?, _ global: JSObjectRef?, _ handlerName: JSStringRef?) -> JSObjectRef? {
+        guard let fn = lib.object(ctx, lib.objectGetProperty(ctx, global, handlerName, nil)), lib.objectIsFunction(ctx, fn) else { return nil }
         return fn
+    }
+
+    static func windowHandler(_ lib: JSCLibrary, _ ctx: JSContextRef?, _ global: JSObjectRef?, type: String) -> JSObjectRef? {
+        guard windowHandlerTypes.contains(type) else { return nil }
+        if let names = EventNames.shared.typeNames(type) { return windowHandler(lib, ctx, global, names.handler) }
+        return lib.withString("on" + type) { windowHandler(lib, ctx, global, $0) }
     }
 
     /// The body's `on…` attribute, which is the window's handler for load, unload and resize.
@@ -599,7 +636,7 @@ struct EventDispatch {
         if let table, let own = lib.objectGetProperty(ctx, table, typeRef, nil), lib.valueGetType(ctx, own) != JSType.undefined.rawValue {
             return lib.valueGetType(ctx, own) == JSType.object.rawValue ? own : nil
         }
-        if stop.node == nil, target == lib.contextGetGlobalObject(ctx), let own = NativeEvents.windowHandler(lib, ctx, target, state.type) {
+        if stop.node == nil, target == lib.contextGetGlobalObject(ctx), let own = NativeEvents.windowHandler(lib, ctx, target, type: state.type) {
             return own
         }
         switch stop.inline {

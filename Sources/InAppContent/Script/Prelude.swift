@@ -806,7 +806,8 @@ let cookies = [];
 // The window's on… handlers are plain properties, null until a script sets one: native dispatch reads the property
 // when an event reaches the window (NativeEvents.windowHandler), where an accessor pair per type made each page pay
 // for 104 functions and 52 definitions (Docs/Benchmarks.md, eleventh pass). `'ontouchstart' in window` holds, as on
-// iOS. Unlike a browser's, a value that is not a function reads back as it was set rather than as null.
+// iOS. Unlike a browser's, a value that is not a function reads back as it was set rather than as null. The types are
+// NativeEvents.windowHandlerTypes' (keep the two lists in step).
 for (const t of EVENT_TYPES.concat(['hashchange', 'popstate', 'message', 'orientationchange', 'beforeunload', 'unload', 'pageshow', 'pagehide', 'online', 'offline', 'storage', 'unhandledrejection'])) {
   g['on' + t] = null;
 }
