@@ -121,8 +121,8 @@ final class EventNames: @unchecked Sendable {
     }
 
     /// An event type and its `on…` handler name as property names, kept for the process: whether anything listens is
-    /// asked for every event a page may fire (16 times for a tap), and making the two strings each time was a fifth
-    /// of that question's cost. At most `typeLimit` types are kept (pages make up their own); past that, nil.
+    /// asked for every event a page may fire (16 times for a tap), and making and releasing the two strings each time
+    /// was over a quarter of that question's cost (callgrind). At most `typeLimit` types are kept (pages make up their own); past that, nil.
     func typeNames(_ type: String) -> (type: JSStringRef?, handler: JSStringRef?)? {
         lock.lock(); defer { lock.unlock() }
         if let names = types[type] { return names }
