@@ -266,8 +266,8 @@ enum NativeDOM {
         })
     }
 
-    /// The event types with an `on…` handler property on elements and the document (the prelude's EVENT_TYPES), and
-    /// those on the document only.
+    /// The event types with an `on…` handler property on elements and the document (and the window:
+    /// NativeEvents.windowHandlerTypeList), and those on the document only.
     static let handlerTypes = ["click", "dblclick", "mousedown", "mouseup", "mousemove", "mouseover", "mouseout", "mouseenter",
         "mouseleave", "pointerdown", "pointerup", "pointermove", "pointercancel", "touchstart", "touchend", "touchmove", "touchcancel",
         "keydown", "keyup", "keypress", "input", "change", "submit", "reset", "focus", "blur", "focusin", "focusout", "load", "error",

@@ -389,10 +389,12 @@ enum NativeEvents {
         return false
     }
 
-    /// The event types the window has an `on…` handler property for (the prelude defines them: the elements' types and
-    /// the window's own); a window property `on` + another type is an ordinary global, never called by dispatch.
-    static let windowHandlerTypes: Set<String> = Set(NativeDOM.handlerTypes + ["hashchange", "popstate", "message",
-        "orientationchange", "beforeunload", "unload", "pageshow", "pagehide", "online", "offline", "storage", "unhandledrejection"])
+    /// The event types the window has an `on…` handler property for (the elements' types and the window's own; the
+    /// prelude defines one property per type from this list); a window property `on` + another type is an ordinary
+    /// global, never called by dispatch.
+    static let windowHandlerTypeList: [String] = NativeDOM.handlerTypes + ["hashchange", "popstate", "message",
+        "orientationchange", "beforeunload", "unload", "pageshow", "pagehide", "online", "offline", "storage", "unhandledrejection"]
+    static let windowHandlerTypes = Set(windowHandlerTypeList)
 
     /// The window's handler for `type`: its `on…` property (plain properties on the window, null at first; the prelude
     /// makes them so, since an accessor pair per event type cost each page more than any other window member), when a

@@ -8,8 +8,10 @@ enum ScriptPrelude {
 
     /// The prelude as evaluated: ``text`` with each host operation's name (`H('dom.attr'`, `sibling(this, 'dom.next'`)
     /// replaced by its ``HostOperation`` number, made once per process. Positions of later lines do not move (the
-    /// rewrite stays on one line), so errors inside the prelude keep their line numbers.
+    /// rewrite stays on one line), so errors inside the prelude keep their line numbers. The window's handler types
+    /// are written in as an array literal (on its line), so that native dispatch and the prelude share one list.
     static let source: String = numberingOperations(in: text)
+        .replacing("WINDOW_HANDLER_TYPES", with: "[" + NativeEvents.windowHandlerTypeList.map { "'\($0)'" }.joined(separator: ",") + "]")
 
     static func numberingOperations(in text: String) -> String {
         // Only a quoted name right after `H(` or after `sibling(this, ` is an operation; the same words elsewhere
@@ -199,10 +201,6 @@ function dispatch(target, ev) {
   }
   return !ev.defaultPrevented;
 }
-const EVENT_TYPES = ['click','dblclick','mousedown','mouseup','mousemove','mouseover','mouseout','mouseenter','mouseleave',
-  'pointerdown','pointerup','pointermove','pointercancel','touchstart','touchend','touchmove','touchcancel','keydown','keyup',
-  'keypress','input','change','submit','reset','focus','blur','focusin','focusout','load','error','scroll','resize','select',
-  'invalid','animationend','transitionend','contextmenu','wheel','beforeinput','toggle'];
 
 // ---- Mutations and their observers ----
 // Every change of the tree goes through these; with no MutationObserver registered they cost one check.
@@ -806,11 +804,9 @@ let cookies = [];
 // The window's on… handlers are plain properties, null until a script sets one: native dispatch reads the property
 // when an event reaches the window (NativeEvents.windowHandler), where an accessor pair per type made each page pay
 // for 104 functions and 52 definitions (Docs/Benchmarks.md, eleventh pass). `'ontouchstart' in window` holds, as on
-// iOS. Unlike a browser's, a value that is not a function reads back as it was set rather than as null. The types are
-// NativeEvents.windowHandlerTypes' (keep the two lists in step).
-for (const t of EVENT_TYPES.concat(['hashchange', 'popstate', 'message', 'orientationchange', 'beforeunload', 'unload', 'pageshow', 'pagehide', 'online', 'offline', 'storage', 'unhandledrejection'])) {
-  g['on' + t] = null;
-}
+// iOS. Unlike a browser's, a value that is not a function reads back as it was set rather than as null. The types
+// are written in from NativeEvents.windowHandlerTypeList when the prelude's source is made (``source``).
+for (const t of WINDOW_HANDLER_TYPES) g['on' + t] = null;
 // One descriptor object for the window's non-enumerable data properties (its value cleared after each use): a new
 // descriptor per call made the prelude's run 0.7 M instructions longer (Docs/Benchmarks.md, tenth pass). Its
 // prototype is null, so a `get` or `set` a page adds to Object.prototype cannot turn it into an accessor.
