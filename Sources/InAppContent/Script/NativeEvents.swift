@@ -494,9 +494,12 @@ struct EventDispatch {
     private var count = 0
     private var position = 0
     private var handlerPending = false
+    /// The type as a property name while the dispatch is under way: the process's (``EventNames/typeNames(_:)``), or one
+    /// made for this dispatch past that table's limit (`ownsTypeRef`; released when it ends, or with the event).
     private var typeRef: JSStringRef?
-    /// The type as a property name while the dispatch is under way (released when it ends, or with the event).
-    var typeName: JSStringRef? { typeRef }
+    private var ownsTypeRef = false
+    /// The name this dispatch made and must release, if any.
+    var typeName: JSStringRef? { ownsTypeRef ? typeRef : nil }
 
     init(engine: JSCEngine, dom: PageScripting, ctx: JSContextRef?, event: JSObjectRef, state: EventState, target: JSObjectRef) {
         self.engine = engine; self.dom = dom; self.ctx = ctx; self.event = event; self.state = state
@@ -527,7 +530,12 @@ struct EventDispatch {
         visits.append((0, 1, 2))
         visits.append((0, 3, 2))
         if state.bubbles { for i in 1..<max(1, path.count) { visits.append((i, 3, 3)) } }
-        typeRef = lib.makeString(state.type)
+        if let names = EventNames.shared.typeNames(state.type) {
+            typeRef = names.type
+        } else {
+            typeRef = lib.makeString(state.type)
+            ownsTypeRef = true
+        }
     }
 
     /// Advances to the next call; false (with the event's phase and current target reset) when there is none.
@@ -563,8 +571,9 @@ struct EventDispatch {
         state.stop = false
         state.stopNow = false
         lib.objectSetProperty(ctx, event, EventNames.shared.currentTarget, lib.valueMakeNull(ctx), 4 | 8, nil)
-        lib.stringRelease(typeRef)
+        if ownsTypeRef { lib.stringRelease(typeRef) }
         typeRef = nil
+        ownsTypeRef = false
         return false
     }
 
