@@ -50,6 +50,7 @@ function install(win, emit, options) {
   const text = (v) => {
     if (typeof v === 'string') return v;
     if (v === null || typeof v !== 'object') return String(v);
+    if (v instanceof win.Error) return v.name + ': ' + v.message;   // as a browser's console shows an error (DOMException too)
     try { return JSON.stringify(v); } catch (e) { return String(v); }
   };
   ['log', 'info', 'warn', 'error', 'debug'].forEach((level) => {
@@ -61,6 +62,9 @@ function install(win, emit, options) {
   });
 
   win.addEventListener('error', (e) => {
+    // Uncaught exceptions are dispatched at the window; a script, stylesheet or image that failed to load fires
+    // 'error' at its element, which this capturing listener sees too: those are the record's requests, not errors.
+    if (e.target !== win) return;
     const error = e.error;
     send({ kind: 'error', name: error && error.name ? error.name : 'Error', message: String(e.message),
       line: e.lineno, column: e.colno });

@@ -5,7 +5,9 @@
 //
 //   nice -n 10 node Benchmarks/browser/record-chromium.js [--check] [NAME ...]
 //
-// NAME is a fixture base name (braze-modal); none = every Tests/Fixtures/Scripted/*.scenario.json.
+// NAME is a fixture base name (braze-modal); none = every Tests/Fixtures/Scripted/*.scenario.json. --dir DIR records the
+// fixtures of another folder laid out the same way (your own messages: DIR/NAME.html, DIR/NAME.scenario.json; the
+// records go to DIR/expected/), which ScriptedFixtureTests checks when OPENINAPP_SCRIPTED_FIXTURES=DIR is set.
 // --check records again and compares steps and records with the committed expected files instead of writing them
 // (exit 1 on a difference; a difference in the input-event lists alone is reported, not failed).
 // Needs Debian's `chromium` (CHROMIUM=/path overrides). Tests/Fixtures/Scripted/README.md defines each step.
@@ -15,7 +17,7 @@ const { Chromium } = require('./cdp');
 const stubs = require('./page-stubs');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const DIR = path.join(ROOT, 'Tests', 'Fixtures', 'Scripted');
+let DIR = path.join(ROOT, 'Tests', 'Fixtures', 'Scripted');
 const ORIGIN = 'https://fixtures.openinapp.invalid/';
 const EPOCH = 1767225600; // 2026-01-01T00:00:00Z: Date.now() in every page starts here (virtual time)
 const EMIT = '__oiaEmit';
@@ -113,6 +115,12 @@ class Recorder {
       else this.record.push(Object.assign({ step: this.step }, entry));
     });
     page.on('Page.frameRequestedNavigation', (p) => {
+      this.record.push({ step: this.step, kind: 'navigation', url: p.url });
+    });
+    // A link to a fragment of the page (href="#", "#top") is a same-document navigation: WebKit asks the web view's
+    // navigation delegate about it as about any other (the vendors' delegates see it), Chromium reports it here.
+    page.on('Page.navigatedWithinDocument', (p) => {
+      if (p.navigationType && p.navigationType !== 'fragment') return;   // history.pushState/replaceState ask nobody
       this.record.push({ step: this.step, kind: 'navigation', url: p.url });
     });
     page.on('Fetch.requestPaused', (p) => {
@@ -339,6 +347,12 @@ function format(value) {
 
 async function main(argv) {
   const check = argv.includes('--check');
+  const dirAt = argv.indexOf('--dir');
+  if (dirAt >= 0) {
+    if (!argv[dirAt + 1]) { console.error('--dir needs a folder'); process.exit(2); }
+    DIR = path.resolve(argv[dirAt + 1]);
+    argv = argv.filter((_, i) => i !== dirAt && i !== dirAt + 1);
+  }
   const names = argv.filter((a) => !a.startsWith('--'));
   const files = fs.readdirSync(DIR).filter((f) => f.endsWith('.scenario.json'))
     .filter((f) => !names.length || names.includes(f.replace('.scenario.json', ''))).sort();
@@ -365,7 +379,7 @@ async function main(argv) {
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, text);
         const n = result.scenarios.reduce((a, s) => a + s.record.length, 0);
-        console.log(`${name}: ${result.scenarios.length} scenarios, ${n} record entries -> ${path.relative(ROOT, target)}`);
+        console.log(`${name}: ${result.scenarios.length} scenarios, ${n} record entries -> ${path.relative(process.cwd(), target)}`);
       }
     }
   } finally {
