@@ -203,6 +203,16 @@ public final class ContentPage: @unchecked Sendable {
     }
 
     /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
+    /// Whether `url` would load with no network: a `data:` URL, a registered asset, or a file inside the readable
+    /// directory (images: `load` if so, `error` as offline otherwise).
+    func hasSubresource(_ url: URL) -> Bool {
+        if url.scheme?.lowercased() == "data" { return true }
+        let (registered, root) = locked { (assets[url.absoluteString] != nil, readableRoot) }
+        if registered { return true }
+        guard url.isFileURL, let root, ContentPage.isFile(url, inside: root) else { return false }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
+
     func subresource(_ url: URL) -> String? {
         let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }
         if let registered { return String(decoding: registered, as: UTF8.self) }

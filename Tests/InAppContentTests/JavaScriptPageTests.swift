@@ -811,3 +811,41 @@ extension JavaScriptPageTests {
         XCTAssertEqual(rec.calls, ["logCustomEvent(\"elapsed\",{\"dates\":3000,\"isDate\":true,\"ms\":3000,\"parsed\":1577923200000})"])
     }
 }
+
+extension JavaScriptPageTests {
+    /// Images load with no network from a data: URL, a registered asset or a readable file, and fail as offline
+    /// otherwise: `load`/`error` before the window's `load` for the document's images, in a task after a script sets
+    /// `src`; `decode()` settles the same way; each unavailable URL is one trace entry.
+    func testImagesLoadFromTheMessagesOwnAssetsAndFailOfflineOtherwise() throws {
+        try requireJavaScriptCore()
+        let page = ContentPage()
+        page.registerAsset(Data([0x47, 0x49, 0x46]), for: URL(string: "https://cdn.example/logo.gif")!)
+        page.loadHTMLString("""
+        <img id="a" src="https://cdn.example/logo.gif" onload="seen.push('a load')" onerror="seen.push('a error')">
+        <img id="b" src="https://cdn.example/missing.png" onload="seen.push('b load')" onerror="seen.push('b error')">
+        <img id="c" src="https://cdn.example/missing.png">
+        <script>
+          var seen = [];
+          window.addEventListener('load', () => seen.push('window load'));
+          var later = new Image();
+          later.onload = () => seen.push('later load');
+          later.onerror = () => seen.push('later error');
+          later.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+          seen.push('script end');
+          document.getElementById('b').decode().then(() => seen.push('b decoded'), e => seen.push('b ' + e.name));
+          document.getElementById('a').decode().then(() => seen.push('a decoded'));
+        </script>
+        """, baseURL: URL(string: "https://app.example/message.html"))
+        page.advanceTime(by: 0.01)
+        XCTAssertEqual(page.evaluate("seen.join()"), .success(.string(
+            "script end,b EncodingError,a decoded,a load,b error,window load,later load")))
+        // A script that points an image somewhere else gets the new source's outcome.
+        _ = page.evaluate("later.src = 'https://cdn.example/gone.jpg'; seen.length = 0")
+        page.advanceTime(by: 0.01)
+        XCTAssertEqual(page.evaluate("seen.join()"), .success(.string("later error")))
+        let blocked = page.events.compactMap { e -> String? in
+            if case .networkBlocked(let api, let url) = e.kind { return "\(api) \(url)" } else { return nil }
+        }
+        XCTAssertEqual(blocked, ["img https://cdn.example/missing.png", "img https://cdn.example/gone.jpg"])
+    }
+}

@@ -27,23 +27,38 @@ final class ScriptedFixtureTests: XCTestCase {
     func testAppboyLegacyPoll() throws { try check("appboy-legacy-poll") }
     func testAdobeRating() throws { try check("adobe-rating") }
     func testAdobeFlashSale() throws { try check("adobe-flash-sale") }
+    func testBrazeImageFallback() throws { try check("braze-image-fallback") }
+
+    /// Your own messages, checked the same way: `OPENINAPP_SCRIPTED_FIXTURES=DIR swift test --filter ScriptedFixtureTests`
+    /// plays every `DIR/NAME.scenario.json` (with `DIR/NAME.html`) and compares it with `DIR/expected/NAME.json`, which
+    /// `node Benchmarks/browser/record-chromium.js --dir DIR` records in Chromium. Skipped when the variable is unset.
+    func testFixturesOfAnotherFolder() throws {
+        guard let dir = ProcessInfo.processInfo.environment["OPENINAPP_SCRIPTED_FIXTURES"], !dir.isEmpty else {
+            throw XCTSkip("OPENINAPP_SCRIPTED_FIXTURES is not set (a folder of NAME.html, NAME.scenario.json and expected/NAME.json)")
+        }
+        let folder = URL(fileURLWithPath: dir).standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".scenario.json") }.map { String($0.dropLast(".scenario.json".count)) }.sorted()
+        XCTAssertFalse(names.isEmpty, "no NAME.scenario.json in \(folder.path)")
+        for name in names { try check(name, in: folder) }
+    }
 
     /// Every fixture in the folder has a test above.
     func testEveryFixtureIsChecked() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path)
             .filter { $0.hasSuffix(".scenario.json") }.map { String($0.dropLast(".scenario.json".count)) }.sorted()
         XCTAssertEqual(names, ["adobe-flash-sale", "adobe-rating", "appboy-legacy-poll", "braze-carousel", "braze-dark-mode",
-                               "braze-email-capture", "braze-modal", "braze-nps", "braze-push-primer", "braze-sms-capture",
+                               "braze-email-capture", "braze-image-fallback", "braze-modal", "braze-nps", "braze-push-primer", "braze-sms-capture",
                                "braze-survey"])
     }
 
     // MARK: Running a fixture
 
-    func check(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func check(_ name: String, in folder: URL = ScriptedFixtureTests.folder, file: StaticString = #filePath, line: UInt = #line) throws {
         try requireJavaScriptCore()
-        let scenarioFile = try Self.json(Self.folder.appendingPathComponent("\(name).scenario.json"))
-        let expectedFile = try Self.json(Self.folder.appendingPathComponent("expected/\(name).json"))
-        let html = try String(contentsOf: Self.folder.appendingPathComponent("\(name).html"), encoding: .utf8)
+        let scenarioFile = try Self.json(folder.appendingPathComponent("\(name).scenario.json"))
+        let expectedFile = try Self.json(folder.appendingPathComponent("expected/\(name).json"))
+        let html = try String(contentsOf: folder.appendingPathComponent(str(scenarioFile["fixture"]) ?? "\(name).html"), encoding: .utf8)
         let scenarios = scenarioFile["scenarios"] as? [[String: Any]] ?? []
         let expected = expectedFile["scenarios"] as? [[String: Any]] ?? []
         XCTAssertEqual(scenarios.count, expected.count, "\(name): scenario count", file: file, line: line)

@@ -134,17 +134,26 @@ extension ContentPage {
         return out
     }
 
-    /// Types `text` into a field key by key, as a person does: focus, then per character `keydown`,
-    /// `keypress`, `beforeinput`, the value change, `input`, `keyup`; `change` fires when focus leaves.
-    /// With the statement subset the value is set at once.
+    /// Types `text` into a field key by key, as a person does: a tap on the field first unless it has focus
+    /// (pointer and mouse events, focus, `click`), then per character `keydown`, `keypress`, `beforeinput`, the
+    /// value change, `input`, `keyup`; `change` fires when focus leaves. With the statement subset the value is set
+    /// at once.
     public func type(_ text: String, into field: HTMLNode) throws(InputError) {
         guard field.document === document else { throw .staleElement }
-        let done: Bool? = try {
-            () throws(InputError) -> Bool? in
+        // The field's node id outlives the tap, which may give the page a new document snapshot.
+        let target: (id: DOMNodeID, focused: Bool)? = try {
+            () throws(InputError) -> (id: DOMNodeID, focused: Bool)? in
             scriptLock.lock(); defer { scriptLock.unlock() }
             guard let s = scripting else { return nil }
             guard let id = s.nodeID(of: field) else { throw .staleElement }
-            if let reason = unreachableReason(field) { emit(.noAction(element: field.description, reason: reason)); return true }
+            if let reason = unreachableReason(field) { emit(.noAction(element: field.description, reason: reason)); return nil }
+            return (id, s.call("__oiaInternal.isFocused", [.number(Double(id.raw))]) == .bool(true))
+        }()
+        if let target, !target.focused { _ = try tap(field) }
+        let done: Bool? = {
+            scriptLock.lock(); defer { scriptLock.unlock() }
+            guard let s = scripting else { return nil }
+            guard let id = target?.id else { return true }   // unreachable: reported above
             s.call("__oiaInternal.type", [.number(Double(id.raw)), .string(text)])
             s.runDueTimers()
             adoptScriptDocument(s.snapshot())

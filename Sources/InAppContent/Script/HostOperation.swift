@@ -72,6 +72,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case bridge
     case bridgeMethods
     case bridgeUserMethods
+    case imageLoads
 
     /// The operation's name as the prelude's source writes it.
     var name: String { HostOperation.names[rawValue] }
@@ -146,6 +147,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "bridge",
         "bridge.methods",
         "bridge.userMethods",
+        "image.loads",
     ]
 
     private static let byName: [String: HostOperation] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })

@@ -40,6 +40,8 @@ struct NativePageState {
     var elementPrototypes: [JSObjectRef?] = []
     /// The prelude's `attributeChanged(element, name, oldValue)`: queues MutationObserver records.
     var attributeChanged: JSObjectRef?
+    /// The prelude's `imageSourceSet(img)`: a script set an image's `src`; its `load` or `error` follows as a task.
+    var imageSourceSet: JSObjectRef?
     /// The prelude's `inlineHandler(node, type)`: an `on…` attribute's handler, compiled.
     var inlineHandler: JSObjectRef?
     /// The prelude's `new DOMException(message, name)`, for the errors the DOM throws as DOMExceptions.
@@ -143,6 +145,10 @@ struct NativeCall {
         let old: String?? = engine.native.observing ? .some(tree.attribute(node, name)) : nil
         tree.setAttribute(node, name, value)
         if let old { attributeChanged(name, old) }
+        if name == "src", let hook = engine.native.imageSourceSet, tree.localName(node) == "img", tree.namespace(node) == .html {
+            let args: [JSValueRef?] = [wrapper(node)]
+            _ = args.withUnsafeBufferPointer { lib.objectCallAsFunction(ctx, hook, nil, $0.count, $0.baseAddress, exception) }
+        }
         return undefined
     }
 
@@ -707,6 +713,7 @@ enum NativeDOM {
                 lib.withString(name) { lib.objectGetProperty(ctx, hooks, $0, nil) }.flatMap { lib.valueToObject(ctx, $0, nil) }
             }
             engine.native.attributeChanged = hook("attributeChanged")
+            engine.native.imageSourceSet = hook("imageSourceSet")
             engine.native.domException = hook("domException")
             engine.native.inlineHandler = hook("inlineHandler")
             engine.native.tokenListPrototype = hook("tokenListPrototype")

@@ -48,6 +48,8 @@ final class PageScripting {
     /// Script elements that have run or never will (the parser's, and those `innerHTML` inserted: browsers do not run
     /// those). A script element a page script creates runs when it is first connected with a `src` or text.
     private var startedScripts: Set<Int32> = []
+    /// Image URLs already reported as unavailable (one trace entry per URL and page).
+    private var unavailableImages: Set<String> = []
     private var focused: DOMNodeID?
 
     /// The live state selectors read, by index in the current snapshot.
@@ -463,6 +465,16 @@ final class PageScripting {
             return start.isEmpty ? .undefined : .array(start.map { .number(Double($0.raw)) })
         case .scriptRun:
             return .bool(runInsertedScript(try id(first)))
+        case .imageLoads:
+            // With an image: whether its source loads (null without a src); without: the document's images with a src.
+            if let raw = int(first) { return imageLoads(DOMNodeID(raw: raw)) }
+            var out: [ScriptValue] = []
+            walk(tree.document) { n in
+                if tree.kind(n) == .element, tree.localName(n) == "img", tree.namespace(n) == .html, tree.attribute(n, "src") != nil {
+                    out.append(.number(Double(n.raw)))
+                }
+            }
+            return .array(out)
         case .domRemove: tree.remove(try id(first)); return .undefined
         case .domClone: return num(try clone(try id(first), deep: a.count > 1 && a[1] == .bool(true)))
         case .domListen:
@@ -632,6 +644,17 @@ final class PageScripting {
             }
         }
         return out
+    }
+
+    /// Whether an image's `src` loads with no network (a `data:` URL, a registered asset, a readable file); an image
+    /// that does not is reported once per URL, as a request that failed offline. Null when it has no usable `src`.
+    private func imageLoads(_ img: DOMNodeID) -> ScriptValue {
+        guard let page, let src = tree.attribute(img, "src"),
+              !src.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return .null }
+        guard let url = page.resolve(href: src) else { return .bool(false) }
+        if page.hasSubresource(url) { return .bool(true) }
+        if unavailableImages.insert(url.absoluteString).inserted { page.emit(.networkBlocked(api: "img", url: url.absoluteString)) }
+        return .bool(false)
     }
 
     /// Runs a script element a page script connected: its `src` (a registered asset or readable file; otherwise it

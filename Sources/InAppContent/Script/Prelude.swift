@@ -447,10 +447,23 @@ class HTMLAnchorElement extends HTMLElement {
 }
 class HTMLImageElement extends HTMLElement {
   get complete() { return true; } get naturalWidth() { return 0; } get naturalHeight() { return 0; }
+  decode() { return H('image.loads', this.__id) === true ? Promise.resolve() : Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError')); }
   get width() { return parseInt(this.getAttribute('width'), 10) || 0; } set width(v) { this.setAttribute('width', String(v)); }
   get height() { return parseInt(this.getAttribute('height'), 10) || 0; } set height(v) { this.setAttribute('height', String(v)); }
 }
 class HTMLScriptElement extends HTMLElement { get text() { return this.textContent; } set text(v) { this.textContent = v; } }
+
+// Images load with no network: from a data: URL, the message's assets or a readable file (load); otherwise they
+// fail as offline (error, and a trace entry). The document's images settle before the window's load; an image whose
+// src a script sets (new Image(), img.src = …) settles in a task after.
+const imagesSettled = new Set();   // ids whose current src has had its load or error
+function settleImage(el) {
+  imagesSettled.add(el.__id);
+  const ok = H('image.loads', el.__id) === true;
+  fire(el, ok ? 'load' : 'error', () => trusted(new Event(ok ? 'load' : 'error')));
+}
+function imageSourceSet(el) { imagesSettled.delete(el.__id); addTimer(() => { if (!imagesSettled.has(el.__id)) settleImage(el); }, 0, [], false); }
+function settleDocumentImages() { for (const id of H('image.loads')) if (!imagesSettled.has(id)) settleImage(wrap(id)); }
 
 // ---- Form controls ----
 function isDisabled(el) { return el.__id !== undefined && M.disabled(el); }
@@ -789,7 +802,7 @@ class Document extends ParentNode {
 // The native element and document methods, between Element.prototype (Document.prototype) and Node.prototype, so
 // that a member written above still wins and a page's own patch of Element.prototype is seen first.
 // The on… handler properties of elements and the document are native too (the window's are below).
-const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged,
+const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged, imageSourceSet,
   kindPrototypes: [Document, DocumentType, HTMLElement, Text, Comment, DocumentFragment].map(C => C.prototype),
   elementPrototypes: ELEMENT_CLASSES.map(C => C.prototype), inlineHandler, domException: (m, n) => new DOMException(m, n),
   eventPrototypes: EVENT_CLASSES.map(C => C.prototype), reportError, compileHandler,
@@ -1553,7 +1566,7 @@ const internal = {
   ready(state) {
     fire(doc, 'readystatechange', () => new Event('readystatechange'));
     if (state === 'interactive') fire(doc, 'DOMContentLoaded', () => trusted(new Event('DOMContentLoaded', { bubbles: true })));
-    if (state === 'complete') fire(g, 'load', () => trusted(new Event('load')));
+    if (state === 'complete') { settleDocumentImages(); fire(g, 'load', () => trusted(new Event('load'))); }
   },
   fire(name, bubbles) { fire(g, name, () => trusted(new Event(name, { bubbles: !!bubbles }))); },
   scriptError(id) { dispatch(wrap(id), trusted(new Event('error'))); },
