@@ -202,7 +202,6 @@ public final class ContentPage: @unchecked Sendable {
         return sheet
     }
 
-    /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
     /// Whether `url` would load with no network: a `data:` URL, a registered asset, or a file inside the readable
     /// directory (images: `load` if so, `error` as offline otherwise).
     func hasSubresource(_ url: URL) -> Bool {
@@ -213,6 +212,7 @@ public final class ContentPage: @unchecked Sendable {
         return FileManager.default.fileExists(atPath: url.path)
     }
 
+    /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
     func subresource(_ url: URL) -> String? {
         let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }
         if let registered { return String(decoding: registered, as: UTF8.self) }
