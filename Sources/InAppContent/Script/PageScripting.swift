@@ -130,18 +130,24 @@ final class PageScripting {
     func runScripts(userScripts: [ContentUserScript] = []) {
         guard let page else { return }
         runUserScripts(userScripts, atStart: true)
-        let doc = tree.snapshot()
-        for script in doc.elements(tag: "script") { if let id = nodeID(of: script) { startedScripts.insert(id.raw) } }
+        // The parser's scripts by node id, taken before any runs: a script that changes the tree gives the page a new
+        // snapshot, in which the old snapshot's nodes no longer resolve (every later script was skipped).
+        let scripts = tree.snapshot().elements(tag: "script").compactMap { nodeID(of: $0) }
+        for id in scripts { startedScripts.insert(id.raw) }
         var n = 0
-        for script in doc.elements(tag: "script") {
-            let type = (script["type"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        for id in scripts {
+            let type = (tree.attribute(id, "type") ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard ["", "text/javascript", "application/javascript", "module", "text/ecmascript"].contains(type) else { continue }
             n += 1
-            guard let id = nodeID(of: script) else { continue }
-            var source = script.textContent
-            if let src = script["src"] {
+            // One an earlier script took out of the document does not run (a browser's parser would not reach it).
+            guard isConnected(id) else { continue }
+            var source = tree.textContent(id)
+            if let src = tree.attribute(id, "src") {
                 guard let url = page.resolve(href: src), let text = page.subresource(url) else {
-                    page.emit(.networkBlocked(api: "script", url: page.resolve(href: src)?.absoluteString ?? src))
+                    // An empty src fails without a request (HTML: "if src is the empty string, fire error").
+                    if !src.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                        page.emit(.networkBlocked(api: "script", url: page.resolve(href: src)?.absoluteString ?? src))
+                    }
                     _ = engine.call("__oiaInternal.scriptError", [.number(Double(id.raw))])
                     continue
                 }
