@@ -849,3 +849,46 @@ extension JavaScriptPageTests {
         XCTAssertEqual(blocked, ["img https://cdn.example/missing.png", "img https://cdn.example/gone.jpg"])
     }
 }
+
+extension JavaScriptPageTests {
+    /// A script that changes the tree (as jQuery's feature tests do when it loads) does not stop the page's later
+    /// scripts (it did: they were skipped without a word); an empty `src` fails at once, without a request. The order
+    /// is Chromium's for the same page.
+    func testEveryScriptRunsAfterAnEarlierScriptChangedTheTree() throws {
+        let (page, rec) = try page("""
+        <div id="box"></div>
+        <script>
+          var d = document.createElement('div'); document.documentElement.appendChild(d); d.remove();
+          document.getElementById('box').innerHTML = '<p>made by script 1</p>';
+        </script>
+        <script>brazeBridge.logCustomEvent('second');</script>
+        <script src="" onerror="brazeBridge.logCustomEvent('empty src', { failed: true })"></script>
+        <script>brazeBridge.logCustomEvent('third', { text: document.querySelector('#box p').textContent });</script>
+        """)
+        XCTAssertEqual(rec.calls, ["logCustomEvent(\"second\")", "logCustomEvent(\"empty src\",{\"failed\":true})",
+                                   "logCustomEvent(\"third\",{\"text\":\"made by script 1\"})"])
+        XCTAssertFalse(page.events.contains { if case .networkBlocked = $0.kind { return true } else { return false } })
+    }
+}
+
+extension JavaScriptPageTests {
+    /// `document.implementation.createHTMLDocument`, which jQuery 3 calls when it loads (and for `$.parseHTML`): every
+    /// answer here is Chromium's for the same script (`chromium --headless --dump-dom`).
+    func testDocumentImplementationMakesDetachedHTMLDocuments() throws {
+        let (page, _) = try page("""
+        <script>
+          var d = document.implementation.createHTMLDocument('');
+          d.body.innerHTML = '<form></form><form></form>';
+          var frag = d.createDocumentFragment(); var tmp = frag.appendChild(d.createElement('div')); tmp.innerHTML = '<b>hi</b>';
+          document.body.appendChild(tmp.firstChild);
+          var t = document.implementation.createHTMLDocument('T');
+          var ctor; try { new DOMImplementation(); ctor = 'made'; } catch (e) { ctor = e.name; }
+          var out = [d.body.childNodes.length, document.body.querySelector('b').textContent, t.title, t.head.children.length,
+            t.documentElement.localName, typeof DOMImplementation, document.implementation instanceof DOMImplementation,
+            document.implementation === document.implementation, ctor, document.implementation.hasFeature(), typeof d.createTextNode('x').data];
+        </script>
+        """)
+        XCTAssertEqual(page.evaluate("JSON.stringify(out)"),
+                       .success(.string(#"[2,"hi","T",1,"html","function",true,true,"TypeError",true,"string"]"#)))
+    }
+}

@@ -269,6 +269,8 @@ final class ScriptedRun: ContentNavigationDelegate {
         if r.contains("opacity") { return "opacity-zero" }
         if r.contains("pointer-events") { return "pointer-events-none" }
         if r.contains("hidden") { return "hidden" }
+        if r.contains("has no size") { return "zero-size" }
+        if r.contains("is covered by") { return "covered" }
         return reason
     }
 }

@@ -786,6 +786,7 @@ class Document extends ParentNode {
   createComment(s) { return wrap(H('dom.createComment', String(s))); }
   createDocumentFragment() { return wrap(H('dom.createFragment')); }
   createEvent(kind) { const C = { mouseevents: MouseEvent, mouseevent: MouseEvent, keyboardevent: KeyboardEvent, customevent: CustomEvent, uievents: UIEvent, uievent: UIEvent }[String(kind).toLowerCase()] || Event; return new C(''); }
+  get implementation() { return webAPI().domImplementation; }
   createTreeWalker(root, whatToShow, filter) { return new (webAPI().TreeWalker)(root, whatToShow, filter); }
   createNodeIterator(root, whatToShow, filter) { return new (webAPI().NodeIterator)(root, whatToShow, filter); }
   createRange() { return { selectNodeContents() {}, createContextualFragment: (h) => wrap(H('dom.parseFragment', this.body.__id, String(h))), setStart() {}, setEnd() {}, collapse() {}, getBoundingClientRect() { return { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0 }; } }; }
@@ -1376,7 +1377,28 @@ class ParsedHTMLDocument {
   getElementById(id) { return this.querySelector('#' + cssEscape(id)); }
   getElementsByTagName(t) { return this.querySelectorAll(String(t).toLowerCase() === '*' ? '*' : cssEscape(t)); }
   getElementsByClassName(c) { return this.querySelectorAll(String(c).trim().split(/\s+/).map(x => '.' + cssEscape(x)).join('')); }
+  // Nodes made for this document are the page's detached nodes (their ownerDocument is the page's; inert until a
+  // script inserts them, as jQuery's parseHTML expects of a document from createHTMLDocument).
   createElement(t) { return doc.createElement(t); }
+  createElementNS(ns, t) { return doc.createElementNS(ns, t); }
+  createDocumentFragment() { return doc.createDocumentFragment(); }
+  createTextNode(t) { return doc.createTextNode(t); }
+  createComment(t) { return doc.createComment(t); }
+  get implementation() { return webAPI().domImplementation; }
+}
+// document.implementation: a new empty HTML document (html, head with the title if one is given, body) as DOMParser
+// makes them; XML documents are not supported.
+class DOMImplementation {
+  constructor() { throw new TypeError('Illegal constructor'); }
+  createHTMLDocument(title) {
+    const root = doc.createElement('html'), head = doc.createElement('head');
+    root.appendChild(head);
+    if (title !== undefined) { const t = doc.createElement('title'); t.textContent = String(title); head.appendChild(t); }
+    root.appendChild(doc.createElement('body'));
+    return new ParsedHTMLDocument(root);
+  }
+  createDocument() { throw new DOMException('XML documents are not supported in this headless model', 'NotSupportedError'); }
+  hasFeature() { return true; }
 }
 class DOMParser {
   parseFromString(string, type) {
@@ -1538,11 +1560,12 @@ class NodeIterator {
   previousNode() { return this.__traverse(false); }
   detach() {}
 }
-webAPIObject = { NodeFilter, TreeWalker, NodeIterator, DOMParser, XMLSerializer, URL, webkitURL: URL, URLSearchParams,
-  btoa, atob, TextEncoder, TextDecoder, crypto: cryptoObject, structuredClone };
+webAPIObject = { NodeFilter, TreeWalker, NodeIterator, DOMParser, XMLSerializer, DOMImplementation, URL, webkitURL: URL, URLSearchParams,
+  btoa, atob, TextEncoder, TextDecoder, crypto: cryptoObject, structuredClone,
+  domImplementation: Object.create(DOMImplementation.prototype) };
 return webAPIObject;
 }
-for (const name of ['NodeFilter', 'TreeWalker', 'NodeIterator', 'DOMParser', 'XMLSerializer', 'URL', 'webkitURL', 'URLSearchParams',
+for (const name of ['NodeFilter', 'TreeWalker', 'NodeIterator', 'DOMParser', 'XMLSerializer', 'DOMImplementation', 'URL', 'webkitURL', 'URLSearchParams',
   'btoa', 'atob', 'TextEncoder', 'TextDecoder', 'crypto', 'structuredClone'])
   Object.defineProperty(g, name, { configurable: true, enumerable: false,
     get() { const v = webAPI()[name]; def(name, v); return v; }, set(v) { def(name, v); } });
