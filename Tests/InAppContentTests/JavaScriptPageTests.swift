@@ -892,3 +892,51 @@ extension JavaScriptPageTests {
                        .success(.string(#"[2,"hi","T",1,"html","function",true,true,"TypeError",true,"string"]"#)))
     }
 }
+
+extension JavaScriptPageTests {
+    /// jQuery 3 (Debian's libjs-jquery, read at run time: not part of this repository) loads and runs a message's
+    /// script as in Chromium: ready after load on a page with nothing to wait for, elements built and appended,
+    /// delegated and direct handlers, `css`, `:visible`, `$.parseHTML`, `trigger`, an offline `$.ajax` failing.
+    /// The expected log is Chromium's for the same page and the same taps (`chromium --headless --dump-dom`).
+    func testAMessageBuiltOnJQueryRunsAsInChromium() throws {
+        let path = "/usr/share/javascript/jquery/jquery.min.js"
+        guard let jquery = FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }) else {
+            throw XCTSkip("\(path) is missing (Debian: apt-get install libjs-jquery)")
+        }
+        let (page, _) = try page("""
+        <style>.hidden{display:none}</style>
+        <div class="card"><h1 id="t">Offer</h1><ul id="list"></ul>
+        <button class="choice" data-value="a">A</button><button class="choice" data-value="b">B</button>
+        <input id="email" value=""><a href="#" id="go">Go</a></div>
+        <script>\(jquery.replacingOccurrences(of: "</script", with: "<\\/script"))</script>
+        <script>
+        window.log = [];
+        $(function () {
+          log.push('ready ' + $.fn.jquery.split('.')[0] + ' ' + document.readyState);
+          $.each(['x', 'y'], function (i, v) { $('<li>').text(v).attr('data-i', i).appendTo('#list'); });
+          log.push('items ' + $('#list li').length + ' ' + $('#list li').last().data('i'));
+          $(document).on('click', '.choice', function (e) {
+            log.push('choice ' + $(this).data('value') + ' ' + (e.target === this));
+            $(this).addClass('on').siblings('.choice').removeClass('on');
+          });
+          $('#go').on('click', function (e) { e.preventDefault(); log.push('go ' + $('.choice.on').data('value') + ' ' + $('#email').val()); });
+          $('#t').css('color', 'red');   // (read back, Chromium gives rgb(255, 0, 0); OpenInApp's computed style has red)
+          log.push('css ' + $('#t').css('display') + ' ' + $('#t')[0].style.color + ' ' + $('#t').is(':visible') + ' ' + $('.hidden').length);
+          var parsed = $.parseHTML('<p class="p">one</p><p>two</p>');
+          log.push('parsed ' + parsed.length + ' ' + parsed[0].className);
+          $('#t').trigger('custom');
+          $.ajax({ url: 'https://api.example.invalid/x', timeout: 1000 }).fail(function (x, status) { log.push('ajax ' + status); });
+        });
+        $(window).on('load', function () { log.push('load'); });
+        $('#t').on('custom', function () { log.push('custom'); });
+        </script>
+        """)
+        XCTAssertEqual(errors(page), [])
+        try page.tap(selector: ".choice[data-value=b]")
+        try page.type("a@b.co", intoSelector: "#email")
+        try page.tap(selector: "#go")
+        page.advanceTime(by: 2)
+        XCTAssertEqual(page.evaluate("JSON.stringify(log)"), .success(.string(
+            #"["load","ready 3 complete","items 2 1","css block red true 0","parsed 2 p","custom","choice b true","go b a@b.co","ajax error"]"#)))
+    }
+}
