@@ -425,6 +425,7 @@ extension JavaScriptPageTests {
         <button hidden id=h>Hidden</button>
         <button id=lightOnly onclick="brazeBridge.logClick('light')">Light</button>
         <p style="visibility: hidden"><button id=vis style="visibility: visible" onclick="brazeBridge.logClick('vis')">Shown</button></p>
+        <div style="opacity: 0"><div style="display: none"><button id=both>Both</button></div></div>
         """)
         func reason(_ id: String) -> String? {
             do { try page.tap(elementID: id); return nil } catch { if case .unreachable(_, let r) = error { return r }; return "\(error)" }
@@ -438,6 +439,8 @@ extension JavaScriptPageTests {
         XCTAssertEqual(reason("h"), "<button#h> has the hidden attribute")
         XCTAssertNil(reason("lightOnly"))
         XCTAssertNil(reason("vis"))
+        // The nearest reason, as Benchmarks/browser/record-chromium.js names it (it walks up from the element).
+        XCTAssertEqual(reason("both"), "<div> has display: none")
         XCTAssertEqual(rec.calls, ["logClick(\"next\")", "logClick(\"done\")", "logClick(\"live\")", "logClick(\"light\")", "logClick(\"vis\")"])
         page.viewport.darkMode = true
         XCTAssertEqual(reason("lightOnly"), "<button#lightOnly> has visibility: hidden")

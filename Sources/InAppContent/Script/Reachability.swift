@@ -187,22 +187,23 @@ extension ContentPage {
     /// stylesheets), or nil when it is reachable. Disabled controls are reachable (the tap does nothing).
     public func hiddenReason(_ node: HTMLNode) -> String? {
         let sheet = hitStyleSheet(for: node.document)
-        var chain = [node] + node.ancestors.filter(\.isElement)
-        chain.reverse()   // outermost first, so inherited properties resolve downward
-        var visibility = "visible", pointerEvents = "auto"
+        let chain = [node] + node.ancestors.filter(\.isElement)   // the element first, then its ancestors
+        var styles: [HitStyle] = []
+        styles.reserveCapacity(chain.count)
+        // The nearest element that is not shown names the reason (the element's own state before its ancestors').
         for element in chain {
             if element.hasAttribute("hidden") { return "\(element.description) has the hidden attribute" }
             if element.tagName == "template" { return "\(element.description) is inert template content" }
             let s = sheet.style(of: element)
             if s.display == "none" { return "\(element.description) has display: none" }
             if let o = s.opacity, let v = Double(o.hasSuffix("%") ? String(o.dropLast()) : o), v == 0 { return "\(element.description) has opacity: 0" }
-            if let v = s.visibility, v != "inherit" { visibility = v }
-            if let p = s.pointerEvents, p != "inherit" { pointerEvents = p }
-            if element == node {
-                if visibility == "hidden" || visibility == "collapse" { return "\(element.description) has visibility: \(visibility)" }
-                if pointerEvents == "none" { return "\(element.description) has pointer-events: none" }
-            }
+            styles.append(s)
         }
+        // Inherited: the nearest declared value wins.
+        let visibility = styles.lazy.compactMap { $0.visibility }.first { $0 != "inherit" } ?? "visible"
+        if visibility == "hidden" || visibility == "collapse" { return "\(node.description) has visibility: \(visibility)" }
+        let pointerEvents = styles.lazy.compactMap { $0.pointerEvents }.first { $0 != "inherit" } ?? "auto"
+        if pointerEvents == "none" { return "\(node.description) has pointer-events: none" }
         return nil
     }
 }
