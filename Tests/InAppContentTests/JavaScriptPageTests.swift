@@ -943,3 +943,32 @@ extension JavaScriptPageTests {
             #"["load","ready 3 complete","items 2 1","css block red true 0","parsed 2 p","custom","choice b true","go b a@b.co","ajax error"]"#)))
     }
 }
+
+extension JavaScriptPageTests {
+    /// What scripts read of elements' sizes and places comes from the approximate layout: a modal card centred in a
+    /// fixed overlay, a fixed-size area, a flex row, an absolutely placed close button, an inline span, elements not
+    /// rendered. Compared with what Chromium prints for `Tests/Fixtures/WebAPIs/geometry.html` at its headless
+    /// viewport (500 × 757; `chromium --headless --window-size=390,844 --dump-dom`), within 2 px; text is measured
+    /// with an average glyph width, so the inline span's size is only checked to be non-zero.
+    func testScriptsReadElementGeometryFromTheLayout() throws {
+        try requireJavaScriptCore()
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 500, height: 757, scale: 1)
+        page.loadHTMLString(try String(contentsOf: dir.appendingPathComponent("geometry.html"), encoding: .utf8), baseURL: nil)
+        XCTAssertEqual(errors(page), [])
+        let expected = try String(contentsOf: dir.appendingPathComponent("geometry.chromium.txt"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        guard case .string(let out)? = try? page.evaluate("document.body.getAttribute('data-out')").get() else { return XCTFail("no output") }
+        let lines = out.split(separator: "|").map { $0.split(separator: " ").map(String.init) }
+        XCTAssertEqual(lines.count, expected.count)
+        for (ours, chromium) in zip(lines, expected) {
+            XCTAssertEqual(ours.first, chromium.first)
+            for (i, (a, b)) in zip(ours.dropFirst(), chromium.dropFirst()).enumerated() {
+                guard let x = Double(a), let y = Double(b) else { XCTFail("\(ours) / \(chromium)"); continue }
+                if ours.first == "inl" && (i == 0 || i == 1) { XCTAssertGreaterThan(x, 0, "inl size"); continue }
+                XCTAssertLessThanOrEqual(abs(x - y), 2, "\(ours.first ?? "") field \(i + 1): ours \(ours.joined(separator: " ")), Chromium \(chromium.joined(separator: " "))")
+            }
+        }
+    }
+}

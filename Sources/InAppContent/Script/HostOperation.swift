@@ -73,6 +73,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case bridgeMethods
     case bridgeUserMethods
     case imageLoads
+    case layoutBox
 
     /// The operation's name as the prelude's source writes it.
     var name: String { HostOperation.names[rawValue] }
@@ -148,6 +149,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "bridge.methods",
         "bridge.userMethods",
         "image.loads",
+        "layout.box",
     ]
 
     private static let byName: [String: HostOperation] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })

@@ -48,6 +48,8 @@ final class PageScripting {
     /// Script elements that have run or never will (the parser's, and those `innerHTML` inserted: browsers do not run
     /// those). A script element a page script creates runs when it is first connected with a `src` or text.
     private var startedScripts: Set<Int32> = []
+    /// The approximate layout scripts read geometry from, for the tree version and viewport it was made for.
+    private var layoutCache: (version: UInt64, viewport: ContentViewport, layout: ApproximateLayout)?
     /// Image URLs already reported as unavailable (one trace entry per URL and page).
     private var unavailableImages: Set<String> = []
     private var focused: DOMNodeID?
@@ -471,6 +473,15 @@ final class PageScripting {
             return start.isEmpty ? .undefined : .array(start.map { .number(Double($0.raw)) })
         case .scriptRun:
             return .bool(runInsertedScript(try id(first)))
+        case .layoutBox:
+            // An element's geometry in the approximate layout: [x, y, width, height] of its border box from the viewport's
+            // top left, its client width and height, its offset parent's id (-1: none), its left and top border
+            // widths; null when it has no box (not rendered, or beyond what the layout models).
+            let n = try id(first)
+            guard tree.kind(n) == .element, isConnected(n), let node = node(for: n), let g = layout().geometry(of: node) else { return .null }
+            let parent = g.offsetParent.flatMap { nodeID(of: $0) }.map { Double($0.raw) } ?? -1
+            return .array([.number(g.box.x), .number(g.box.y), .number(g.box.width), .number(g.box.height),
+                           .number(g.clientWidth), .number(g.clientHeight), .number(parent), .number(g.borderLeft), .number(g.borderTop)])
         case .imageLoads:
             // With an image: whether its source loads (null without a src); without: the document's images with a src.
             if let raw = int(first) { return imageLoads(DOMNodeID(raw: raw)) }
@@ -650,6 +661,17 @@ final class PageScripting {
             }
         }
         return out
+    }
+
+    /// The document laid out at the page's viewport, made again only after the tree or the viewport changed (a
+    /// script that reads sizes in a loop lays the page out once, as a browser does).
+    private func layout() -> ApproximateLayout {
+        guard let page else { return ApproximateLayout(document: tree.snapshot(), viewport: ContentViewport()) }
+        let viewport = page.viewport
+        if let c = layoutCache, c.version == tree.version, c.viewport == viewport { return c.layout }
+        let made = ApproximateLayout(document: tree.snapshot(), viewport: viewport, linked: page.linkedStyleSheet)
+        layoutCache = (tree.version, viewport, made)
+        return made
     }
 
     /// Whether an image's `src` loads with no network (a `data:` URL, a registered asset, a readable file); an image

@@ -413,17 +413,27 @@ class Element extends ParentNode {
     try { return wrap(H('dom.closest', this.__id, String(s))); }
     catch (e) { if (!(e && e.name === 'SyntaxError')) throw e; for (let n = this; n && n.nodeType === 1; n = n.parentElement) if (n.matches(s)) return n; return null; }
   }
-  // No layout: a rendered element is as wide as the viewport and 0 high; one that is not rendered (display: none or
-  // hidden on it or an ancestor, from any stylesheet) has no box, as in a browser.
+  // Geometry from the approximate layout (Style/Layout.swift: close to a browser's boxes, not equal): an element that
+  // is not rendered (display: none or hidden on it or an ancestor, from any stylesheet) has no box, as in a browser.
   __rendered() { return H('style.computed', this.__id).rendered; }
-  getBoundingClientRect() { const w = this.__rendered() ? H('device').width : 0; const r = { x: 0, y: 0, top: 0, left: 0, width: w, height: 0, right: w, bottom: 0 }; r.toJSON = () => r; return r; }
-  getClientRects() { return this.__rendered() ? [this.getBoundingClientRect()] : []; }
-  get clientWidth() { return this.__rendered() ? H('device').width : 0; } get clientHeight() { return 0; }
-  get offsetWidth() { return this.__rendered() ? H('device').width : 0; } get offsetHeight() { return 0; } get offsetTop() { return 0; } get offsetLeft() { return 0; }
-  get offsetParent() { if (!this.isConnected || !this.__rendered() || this.localName === 'body') return null; return this.parentElement; }
+  __box() { return H('layout.box', this.__id); }
+  getBoundingClientRect() { const b = this.__box() || [0, 0, 0, 0]; const r = { x: b[0], y: b[1], top: b[1], left: b[0], width: b[2], height: b[3], right: b[0] + b[2], bottom: b[1] + b[3] }; r.toJSON = () => r; return r; }
+  getClientRects() { return this.__box() ? [this.getBoundingClientRect()] : []; }
+  // __box(): [x, y, width, height, clientWidth, clientHeight, offset parent id (-1: none), border left, border top].
+  __client(i) {
+    if (this.localName === 'html') { const d = H('device'); return i === 0 ? d.width : d.height; }   // the viewport, as browsers answer
+    const b = this.__box();
+    return b ? Math.round(b[4 + i]) : 0;
+  }
+  get clientWidth() { return this.__client(0); } get clientHeight() { return this.__client(1); }
+  get offsetWidth() { const b = this.__box(); return b ? Math.round(b[2]) : 0; } get offsetHeight() { const b = this.__box(); return b ? Math.round(b[3]) : 0; }
+  // From the offset parent's padding edge (its border box less its border), or the viewport's origin without one.
+  __offset(i) { const b = this.__box(); if (!b) return 0; const p = b[6] >= 0 ? H('layout.box', b[6]) : null; return Math.round(b[i] - (p ? p[i] + p[7 + i] : 0)); }
+  get offsetTop() { return this.__offset(1); } get offsetLeft() { return this.__offset(0); }
+  get offsetParent() { const b = this.__box(); return b && b[6] >= 0 ? wrap(b[6]) : null; }
   checkVisibility(o) { const c = H('style.computed', this.__id); if (!c.rendered) return false; if (o && (o.visibilityProperty || o.checkVisibilityCSS) && c.visibility !== 'visible') return false; if (o && (o.opacityProperty || o.checkOpacity) && +c.opacity === 0) return false; return true; }
   get scrollTop() { return 0; } set scrollTop(v) {} get scrollLeft() { return 0; } set scrollLeft(v) {}
-  get scrollWidth() { return H('device').width; } get scrollHeight() { return 0; }
+  get scrollWidth() { return this.__client(0); } get scrollHeight() { return this.__client(1); }
   scrollIntoView() {} scrollTo() {} scrollBy() {}
   animate() { const a = { finished: Promise.resolve(), cancel() {}, play() {}, pause() {}, finish() {}, onfinish: null, addEventListener() {} }; return a; }
   attachShadow() { throw new DOMException('attachShadow is not supported in this headless model', 'NotSupportedError'); }

@@ -41,6 +41,26 @@ final class ApproximateLayout {
 
     func box(of node: HTMLNode) -> LayoutRect? { boxes[node.index] }
 
+    /// What scripts read of an element's geometry: its border box, its client size (inside the borders; 0 for an
+    /// inline box), its borders' left and top widths, and its offset parent (the nearest positioned ancestor, or a
+    /// `td`/`th`/`table` for an element that is not positioned itself, or `body`; none for `body`, the root and
+    /// fixed boxes). Nil when it has no box.
+    func geometry(of node: HTMLNode) -> (box: LayoutRect, clientWidth: Double, clientHeight: Double, borderLeft: Double,
+                                         borderTop: Double, offsetParent: HTMLNode?)? {
+        guard let b = boxes[node.index], let s = styles[node.index] else { return nil }
+        let inline = s.display == "inline"
+        let clientWidth = inline ? 0 : max(0, b.width - s.border[1] - s.border[3])
+        let clientHeight = inline ? 0 : max(0, b.height - s.border[0] - s.border[2])
+        var parent: HTMLNode?
+        if s.position != "fixed", node.tagName != "body", node.tagName != "html" {
+            parent = node.ancestors.first { a in
+                a.isElement && (styles[a.index]?.isPositioned == true || a.tagName == "body"
+                    || (!s.isPositioned && (a.tagName == "td" || a.tagName == "th" || a.tagName == "table")))
+            }
+        }
+        return (b, clientWidth, clientHeight, s.border[3], s.border[0], parent)
+    }
+
     /// The element a tap at (x, y) reaches: the top-most rendered element there whose `visibility` and
     /// `pointer-events` let it be hit (positioned elements above the flow, by `z-index`, then later in the
     /// document above earlier); the root element when nothing else is there.
@@ -127,7 +147,9 @@ final class ApproximateLayout {
     private func replacedWidth(_ n: HTMLNode, _ s: BoxStyle) -> Double? {
         switch n.tagName {
         case "img", "video", "canvas", "iframe", "svg":
-            return n["width"].flatMap(Double.init) ?? (n.tagName == "img" ? 0 : 300)
+            // An image is not decoded here: without a width it is as wide as its alt text (a browser shows the alt
+            // text of an image that did not load, and no image loads from the network here).
+            return n["width"].flatMap(Double.init) ?? (n.tagName == "img" ? (n["alt"].map { textWidth($0, s) } ?? 0) : 300)
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             if type == "checkbox" || type == "radio" { return 13 }
@@ -140,7 +162,8 @@ final class ApproximateLayout {
 
     private func replacedHeight(_ n: HTMLNode, _ s: BoxStyle) -> Double? {
         switch n.tagName {
-        case "img", "video", "canvas", "iframe", "svg": return n["height"].flatMap(Double.init) ?? (n.tagName == "img" ? 0 : 150)
+        case "img", "video", "canvas", "iframe", "svg":
+            return n["height"].flatMap(Double.init) ?? (n.tagName == "img" ? (n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0) : 150)
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
