@@ -972,3 +972,28 @@ extension JavaScriptPageTests {
         }
     }
 }
+
+extension JavaScriptPageTests {
+    /// A canvas's 2D context draws into pixels scripts read back: fills, strokes with round caps, destination-out
+    /// erasing (a scratch card), clearRect, transforms, state, resizing, errors. Compared with what Chromium prints for
+    /// `Tests/Fixtures/WebAPIs/canvas.html`: exact where no edge is anti-aliased, within 15 % where Chromium's
+    /// anti-aliasing counts partly covered pixels (ours samples pixel centres).
+    func testCanvasPixelsMatchChromiumUpToAntiAliasing() throws {
+        try requireJavaScriptCore()
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("canvas.html"), encoding: .utf8))
+        XCTAssertEqual(errors(page), [])
+        let expected = try String(contentsOf: dir.appendingPathComponent("canvas.chromium.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        guard case .string(let out)? = try? page.evaluate("document.body.getAttribute('data-out')").get() else { return XCTFail("no output") }
+        let lines = out.split(separator: "|").map(String.init)
+        XCTAssertEqual(lines.count, expected.count)
+        for (ours, chromium) in zip(lines, expected) {
+            let antiAliased = ["after arc", "after stroke", "rotated"].contains { chromium.hasPrefix($0) }
+            guard antiAliased else { XCTAssertEqual(ours, chromium); continue }
+            let a = ours.split(separator: " ").compactMap { Double($0) }, b = chromium.split(separator: " ").compactMap { Double($0) }
+            XCTAssertEqual(a.count, b.count, "\(ours) / \(chromium)")
+            for (x, y) in zip(a, b) { XCTAssertLessThanOrEqual(abs(x - y), 0.15 * max(abs(y), 1), "ours \(ours), Chromium \(chromium)") }
+            if chromium.hasPrefix("rotated") { XCTAssertTrue(ours.hasSuffix(" px 255,0,0,128"), ours) }
+        }
+    }
+}

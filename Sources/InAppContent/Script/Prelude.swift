@@ -607,7 +607,19 @@ class HTMLTemplateElement extends HTMLElement { get content() { return wrap(H('d
 class HTMLBodyElement extends HTMLElement {}
 class HTMLDialogElement extends HTMLElement { get open() { return this.hasAttribute('open'); } set open(v) { this.toggleAttribute('open', !!v); } show() { this.open = true; } showModal() { this.open = true; } close(r) { this.open = false; if (r !== undefined) this.returnValue = r; dispatch(this, new Event('close')); } }
 class HTMLMediaElement extends HTMLElement { play() { return Promise.reject(new DOMException('The request is not allowed by the user agent or the platform in the current context.', 'NotAllowedError')); } pause() {} load() {} get paused() { return true; } }
-class HTMLCanvasElement extends HTMLElement { getContext() { return null; } toDataURL() { return 'data:,'; } }
+// A canvas has a 2D context whose drawing lands in a pixel buffer scripts can read back (getImageData), so that a
+// scratch card sees what it erased; it is not shown anywhere. No WebGL (getContext('webgl') is null, as without a GPU).
+class HTMLCanvasElement extends HTMLElement {
+  get width() { const v = parseInt(this.getAttribute('width'), 10); return v >= 0 ? v : 300; } set width(v) { this.setAttribute('width', String(Math.max(0, v >>> 0))); if (this.__ctx) this.__ctx.__reset(); }
+  get height() { const v = parseInt(this.getAttribute('height'), 10); return v >= 0 ? v : 150; } set height(v) { this.setAttribute('height', String(Math.max(0, v >>> 0))); if (this.__ctx) this.__ctx.__reset(); }
+  getContext(kind) {
+    if (String(kind) !== '2d') return null;
+    if (!this.__ctx) Object.defineProperty(this, '__ctx', { value: new (webAPI().CanvasRenderingContext2D)(this) });
+    return this.__ctx;
+  }
+  toDataURL() { return 'data:,'; }
+  toBlob(cb) { addTimer(() => cb(null), 0, [], false); }
+}
 // The classes of elements by name, in NativeDOM.elementClassNames' order (a, area, img, script, input, textarea, select,
 // option, button, form, label, template, body, dialog, video, audio, canvas); other elements are HTMLElements.
 const ELEMENT_CLASSES = [HTMLAnchorElement, HTMLAnchorElement, HTMLImageElement, HTMLScriptElement, HTMLInputElement,
@@ -1570,12 +1582,165 @@ class NodeIterator {
   previousNode() { return this.__traverse(false); }
   detach() {}
 }
-webAPIObject = { NodeFilter, TreeWalker, NodeIterator, DOMParser, XMLSerializer, DOMImplementation, URL, webkitURL: URL, URLSearchParams,
+// ---- Canvas 2D: paths and rectangles filled or stroked into an RGBA buffer (pixel centres sampled, no
+// anti-aliasing), with the current transform, globalAlpha and the source-over / destination-out / copy compositing;
+// text, shadows and filters draw nothing; an image draws as an opaque rectangle of its fill colour.
+const CANVAS_MAX_PIXELS = 4000000;   // a larger canvas keeps no pixels (drawing is accepted, reads are transparent)
+const namedColors = { black: [0, 0, 0], white: [255, 255, 255], red: [255, 0, 0], green: [0, 128, 0], blue: [0, 0, 255],
+  gray: [128, 128, 128], grey: [128, 128, 128], silver: [192, 192, 192], yellow: [255, 255, 0], orange: [255, 165, 0],
+  purple: [128, 0, 128], pink: [255, 192, 203], gold: [255, 215, 0], transparent: [0, 0, 0, 0] };
+function parseColor(v) {
+  const s = String(v).trim().toLowerCase();
+  let m;
+  if ((m = /^#([0-9a-f]{3,8})$/.exec(s))) {
+    let h = m[1]; if (h.length === 3 || h.length === 4) h = h.split('').map(c => c + c).join('');
+    if (h.length !== 6 && h.length !== 8) return null;
+    return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16), h.length === 8 ? parseInt(h.slice(6, 8), 16) / 255 : 1];
+  }
+  if ((m = /^rgba?\(([^)]*)\)$/.exec(s))) {
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(x => x.endsWith('%') ? parseFloat(x) * 2.55 : parseFloat(x));
+    if (p.length < 3 || p.some(isNaN)) return null;
+    const a = m[1].includes('%') && p.length > 3 && /%\s*$/.test(m[1]) ? p[3] / 255 : (p.length > 3 ? p[3] : 1);
+    return [p[0], p[1], p[2], Math.max(0, Math.min(1, a))];
+  }
+  if (s in namedColors) { const c = namedColors[s]; return [c[0], c[1], c[2], c.length > 3 ? c[3] : 1]; }
+  return null;
+}
+class CanvasGradient { addColorStop(o, c) { if (!this.__c) Object.defineProperty(this, '__c', { value: parseColor(c), writable: true }); } }
+class ImageData {
+  constructor(a, b, c) {
+    if (a instanceof Uint8ClampedArray) { this.data = a; this.width = b; this.height = c === undefined ? a.length / 4 / b : c; }
+    else { this.width = a >>> 0; this.height = b >>> 0; this.data = new Uint8ClampedArray(this.width * this.height * 4); }
+  }
+}
+class CanvasRenderingContext2D {
+  constructor(canvas) { Object.defineProperty(this, 'canvas', { value: canvas, enumerable: true }); this.__reset(); }
+  __reset() {
+    const w = this.canvas.width, h = this.canvas.height;
+    Object.defineProperty(this, '__px', { value: w * h <= CANVAS_MAX_PIXELS ? new Uint8ClampedArray(w * h * 4) : null, writable: true, configurable: true });
+    Object.defineProperty(this, '__stack', { value: [], writable: true, configurable: true });
+    Object.defineProperty(this, '__path', { value: [], writable: true, configurable: true });
+    Object.defineProperty(this, '__m', { value: [1, 0, 0, 1, 0, 0], writable: true, configurable: true });
+    Object.assign(this, { fillStyle: '#000000', strokeStyle: '#000000', lineWidth: 1, lineCap: 'butt', lineJoin: 'miter', miterLimit: 10,
+      globalAlpha: 1, globalCompositeOperation: 'source-over', font: '10px sans-serif', textAlign: 'start', textBaseline: 'alphabetic',
+      direction: 'inherit', shadowBlur: 0, shadowColor: 'rgba(0, 0, 0, 0)', shadowOffsetX: 0, shadowOffsetY: 0,
+      imageSmoothingEnabled: true, imageSmoothingQuality: 'low', lineDashOffset: 0, filter: 'none' });
+  }
+  // State
+  save() { this.__stack.push([this.fillStyle, this.strokeStyle, this.lineWidth, this.lineCap, this.lineJoin, this.globalAlpha, this.globalCompositeOperation, this.font, this.textAlign, this.textBaseline, this.__m.slice()]); }
+  restore() { const s = this.__stack.pop(); if (!s) return; [this.fillStyle, this.strokeStyle, this.lineWidth, this.lineCap, this.lineJoin, this.globalAlpha, this.globalCompositeOperation, this.font, this.textAlign, this.textBaseline, this.__m] = s; }
+  reset() { this.__reset(); }
+  // Transform
+  setTransform(a, b, c, d, e, f) { if (a && typeof a === 'object') { const o = a; a = o.a; b = o.b; c = o.c; d = o.d; e = o.e; f = o.f; } this.__m = [+a, +b, +c, +d, +e, +f]; }
+  resetTransform() { this.__m = [1, 0, 0, 1, 0, 0]; }
+  transform(a, b, c, d, e, f) { const m = this.__m; this.__m = [m[0] * a + m[2] * b, m[1] * a + m[3] * b, m[0] * c + m[2] * d, m[1] * c + m[3] * d, m[0] * e + m[2] * f + m[4], m[1] * e + m[3] * f + m[5]]; }
+  translate(x, y) { this.transform(1, 0, 0, 1, +x, +y); }
+  scale(x, y) { this.transform(+x, 0, 0, +y, 0, 0); }
+  rotate(r) { const c = Math.cos(r), s = Math.sin(r); this.transform(c, s, -s, c, 0, 0); }
+  getTransform() { const m = this.__m; return { a: m[0], b: m[1], c: m[2], d: m[3], e: m[4], f: m[5], is2D: true, isIdentity: m.join() === '1,0,0,1,0,0' }; }
+  __t(x, y) { const m = this.__m; return [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]]; }
+  // Paths: subpaths of device-space points
+  beginPath() { this.__path = []; }
+  moveTo(x, y) { this.__path.push([this.__t(+x, +y)]); }
+  lineTo(x, y) { if (!this.__path.length) this.__path.push([]); this.__path[this.__path.length - 1].push(this.__t(+x, +y)); }
+  closePath() { const p = this.__path[this.__path.length - 1]; if (p && p.length) p.push(p[0].slice()); }
+  rect(x, y, w, h) { this.moveTo(x, y); this.lineTo(x + w, y); this.lineTo(x + w, y + h); this.lineTo(x, y + h); this.closePath(); }
+  roundRect(x, y, w, h) { this.rect(x, y, w, h); }
+  arc(x, y, r, a0, a1, ccw) {
+    if (r < 0) throw new DOMException('The radius provided (' + r + ') is negative.', 'IndexSizeError');
+    let sweep = a1 - a0;
+    if (!ccw && sweep < 0) sweep = sweep % (2 * Math.PI) + 2 * Math.PI; if (ccw && sweep > 0) sweep = sweep % (2 * Math.PI) - 2 * Math.PI;
+    if (Math.abs(a1 - a0) >= 2 * Math.PI) sweep = ccw ? -2 * Math.PI : 2 * Math.PI;
+    const n = Math.max(8, Math.ceil(Math.abs(sweep) / (Math.PI / 24)));
+    for (let i = 0; i <= n; i++) { const a = a0 + sweep * i / n; this.lineTo(x + r * Math.cos(a), y + r * Math.sin(a)); }
+  }
+  ellipse(x, y, rx, ry, rot, a0, a1, ccw) { this.save(); this.translate(x, y); this.rotate(rot); this.scale(rx, ry); this.arc(0, 0, 1, a0, a1, ccw); this.restore(); }
+  arcTo(x1, y1) { this.lineTo(x1, y1); }
+  quadraticCurveTo(cx, cy, x, y) { this.lineTo(x, y); }
+  bezierCurveTo(c1x, c1y, c2x, c2y, x, y) { this.lineTo(x, y); }
+  // Painting
+  __color(style) { const c = style instanceof CanvasGradient ? style.__c : typeof style === 'string' ? parseColor(style) : null; return c || [128, 128, 128, 1]; }
+  __paint(inside, bx0, by0, bx1, by1, style) {
+    const px = this.__px; if (!px) return;
+    const w = this.canvas.width, h = this.canvas.height;
+    const [r, g, b, a0] = this.__color(style), a = a0 * Math.max(0, Math.min(1, this.globalAlpha));
+    const op = this.globalCompositeOperation;
+    const x0 = Math.max(0, Math.floor(bx0)), y0 = Math.max(0, Math.floor(by0)), x1 = Math.min(w, Math.ceil(bx1)), y1 = Math.min(h, Math.ceil(by1));
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) {
+      if (!inside(x + 0.5, y + 0.5)) continue;
+      const i = (y * w + x) * 4;
+      if (op === 'destination-out') { px[i + 3] = px[i + 3] * (1 - a); continue; }
+      if (op === 'copy') { px[i] = r; px[i + 1] = g; px[i + 2] = b; px[i + 3] = a * 255; continue; }
+      const da = px[i + 3] / 255, oa = a + da * (1 - a);
+      if (oa === 0) { px[i] = px[i + 1] = px[i + 2] = px[i + 3] = 0; continue; }
+      px[i] = (r * a + px[i] * da * (1 - a)) / oa; px[i + 1] = (g * a + px[i + 1] * da * (1 - a)) / oa; px[i + 2] = (b * a + px[i + 2] * da * (1 - a)) / oa; px[i + 3] = oa * 255;
+    }
+  }
+  __polys(path) { return path.filter(p => p.length > 1); }
+  __bounds(polys, pad) { let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity; for (const p of polys) for (const [x, y] of p) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x); y1 = Math.max(y1, y); } return [x0 - pad, y0 - pad, x1 + pad, y1 + pad]; }
+  __fillPath(polys, evenOdd, style) {
+    if (!polys.length) return;
+    const inside = (x, y) => { let wn = 0;
+      for (const p of polys) for (let k = 0; k < p.length; k++) { const [ax, ay] = p[k], [bx, by] = p[(k + 1) % p.length];
+        if ((ay <= y) !== (by <= y)) { const t = (y - ay) / (by - ay); if (ax + t * (bx - ax) > x) wn += by > ay ? 1 : -1; } }
+      return evenOdd ? (wn & 1) !== 0 : wn !== 0; };
+    const [x0, y0, x1, y1] = this.__bounds(polys, 0);
+    this.__paint(inside, x0, y0, x1, y1, style);
+  }
+  fill(a, b) { const rule = typeof a === 'string' ? a : b; this.__fillPath(this.__polys(this.__path), rule === 'evenodd', this.fillStyle); }
+  stroke() {
+    const polys = this.__polys(this.__path), m = this.__m, half = Math.max(0.5, this.lineWidth * Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2])) / 2);
+    if (!polys.length) return;
+    const round = this.lineCap === 'round' || this.lineJoin === 'round';
+    const inside = (x, y) => { for (const p of polys) for (let k = 0; k + 1 < p.length; k++) { const [ax, ay] = p[k], [bx, by] = p[k + 1];
+        const dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy; let t = l ? ((x - ax) * dx + (y - ay) * dy) / l : 0;
+        if (!round && (t < 0 || t > 1)) continue; t = Math.max(0, Math.min(1, t));
+        const ex = ax + t * dx - x, ey = ay + t * dy - y; if (ex * ex + ey * ey <= half * half) return true; }
+      return false; };
+    const [x0, y0, x1, y1] = this.__bounds(polys, half);
+    this.__paint(inside, x0, y0, x1, y1, this.strokeStyle);
+  }
+  __rectPoly(x, y, w, h) { return [[this.__t(x, y), this.__t(x + w, y), this.__t(x + w, y + h), this.__t(x, y + h)]]; }
+  fillRect(x, y, w, h) { this.__fillPath(this.__rectPoly(+x, +y, +w, +h), false, this.fillStyle); }
+  strokeRect(x, y, w, h) { const saved = this.__path; this.__path = this.__rectPoly(+x, +y, +w, +h).map(p => p.concat([p[0]])); this.stroke(); this.__path = saved; }
+  clearRect(x, y, w, h) { const op = this.globalCompositeOperation, ga = this.globalAlpha; this.globalCompositeOperation = 'destination-out'; this.globalAlpha = 1; this.__fillPath(this.__rectPoly(+x, +y, +w, +h), false, '#000'); this.globalCompositeOperation = op; this.globalAlpha = ga; }
+  clip() {} isPointInPath() { return false; } isPointInStroke() { return false; }
+  drawImage(img, ...a) {
+    if (img && img.localName === 'img' && H('image.loads', img.__id) !== true) throw new DOMException("The HTMLImageElement provided is in the 'broken' state.", 'InvalidStateError');
+    const iw = img && (img.width || img.naturalWidth) || 0, ih = img && (img.height || img.naturalHeight) || 0;
+    const [dx, dy, dw, dh] = a.length >= 8 ? a.slice(4, 8) : a.length >= 4 ? a.slice(0, 4) : [a[0], a[1], iw, ih];
+    this.__fillPath(this.__rectPoly(+dx, +dy, +dw, +dh), false, this.fillStyle);
+  }
+  fillText() {} strokeText() {}
+  measureText(t) { const size = parseFloat((/(\d+(?:\.\d+)?)px/.exec(this.font) || [0, 10])[1]); const width = String(t).length * size * 0.5;
+    return { width, actualBoundingBoxLeft: 0, actualBoundingBoxRight: width, actualBoundingBoxAscent: size * 0.8, actualBoundingBoxDescent: size * 0.2,
+      fontBoundingBoxAscent: size * 0.9, fontBoundingBoxDescent: size * 0.25 }; }
+  setLineDash() {} getLineDash() { return []; }
+  createLinearGradient() { return new CanvasGradient(); } createRadialGradient() { return new CanvasGradient(); } createConicGradient() { return new CanvasGradient(); }
+  createPattern() { return new CanvasGradient(); }
+  createImageData(a, b) { return a instanceof ImageData ? new ImageData(a.width, a.height) : new ImageData(Math.abs(a), Math.abs(b)); }
+  getImageData(sx, sy, sw, sh) {
+    sw = sw | 0; sh = sh | 0;
+    if (!sw || !sh) throw new DOMException('The source ' + (sw ? 'height' : 'width') + ' is 0.', 'IndexSizeError');
+    const out = new ImageData(Math.abs(sw), Math.abs(sh)), px = this.__px, w = this.canvas.width, h = this.canvas.height;
+    if (px) for (let y = 0; y < out.height; y++) { const yy = (sy | 0) + y; if (yy < 0 || yy >= h) continue;
+      for (let x = 0; x < out.width; x++) { const xx = (sx | 0) + x; if (xx < 0 || xx >= w) continue;
+        const i = (yy * w + xx) * 4, o = (y * out.width + x) * 4; out.data[o] = px[i]; out.data[o + 1] = px[i + 1]; out.data[o + 2] = px[i + 2]; out.data[o + 3] = px[i + 3]; } }
+    return out;
+  }
+  putImageData(d, dx, dy) { const px = this.__px, w = this.canvas.width, h = this.canvas.height; if (!px) return;
+    for (let y = 0; y < d.height; y++) { const yy = (dy | 0) + y; if (yy < 0 || yy >= h) continue;
+      for (let x = 0; x < d.width; x++) { const xx = (dx | 0) + x; if (xx < 0 || xx >= w) continue;
+        const i = (yy * w + xx) * 4, o = (y * d.width + x) * 4; px[i] = d.data[o]; px[i + 1] = d.data[o + 1]; px[i + 2] = d.data[o + 2]; px[i + 3] = d.data[o + 3]; } } }
+}
+
+webAPIObject = { NodeFilter, TreeWalker, NodeIterator, DOMParser, XMLSerializer, DOMImplementation, CanvasRenderingContext2D, CanvasGradient, ImageData, URL, webkitURL: URL, URLSearchParams,
   btoa, atob, TextEncoder, TextDecoder, crypto: cryptoObject, structuredClone,
   domImplementation: Object.create(DOMImplementation.prototype) };
 return webAPIObject;
 }
-for (const name of ['NodeFilter', 'TreeWalker', 'NodeIterator', 'DOMParser', 'XMLSerializer', 'DOMImplementation', 'URL', 'webkitURL', 'URLSearchParams',
+for (const name of ['NodeFilter', 'TreeWalker', 'NodeIterator', 'DOMParser', 'XMLSerializer', 'DOMImplementation',
+  'CanvasRenderingContext2D', 'CanvasGradient', 'ImageData', 'URL', 'webkitURL', 'URLSearchParams',
   'btoa', 'atob', 'TextEncoder', 'TextDecoder', 'crypto', 'structuredClone'])
   Object.defineProperty(g, name, { configurable: true, enumerable: false,
     get() { const v = webAPI()[name]; def(name, v); return v; }, set(v) { def(name, v); } });
