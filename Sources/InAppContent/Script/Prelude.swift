@@ -415,7 +415,6 @@ class Element extends ParentNode {
   }
   // Geometry from the approximate layout (Style/Layout.swift: close to a browser's boxes, not equal): an element that
   // is not rendered (display: none or hidden on it or an ancestor, from any stylesheet) has no box, as in a browser.
-  __rendered() { return H('style.computed', this.__id).rendered; }
   __box() { return H('layout.box', this.__id); }
   getBoundingClientRect() { const b = this.__box() || [0, 0, 0, 0]; const r = { x: b[0], y: b[1], top: b[1], left: b[0], width: b[2], height: b[3], right: b[0] + b[2], bottom: b[1] + b[3] }; r.toJSON = () => r; return r; }
   getClientRects() { return this.__box() ? [this.getBoundingClientRect()] : []; }
