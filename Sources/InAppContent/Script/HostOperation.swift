@@ -74,6 +74,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case bridgeUserMethods
     case imageLoads
     case layoutBox
+    case styleValue
 
     /// The operation's name as the prelude's source writes it.
     var name: String { HostOperation.names[rawValue] }
@@ -150,6 +151,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "bridge.userMethods",
         "image.loads",
         "layout.box",
+        "style.value",
     ]
 
     private static let byName: [String: HostOperation] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })

@@ -482,6 +482,11 @@ final class PageScripting {
             let parent = g.offsetParent.flatMap { nodeID(of: $0) }.map { Double($0.raw) } ?? -1
             return .array([.number(g.box.x), .number(g.box.y), .number(g.box.width), .number(g.box.height),
                            .number(g.clientWidth), .number(g.clientHeight), .number(parent), .number(g.borderLeft), .number(g.borderTop)])
+        case .styleValue:
+            // getComputedStyle for a property the visibility cascade does not resolve (ComputedStyle.swift).
+            let n = try id(first)
+            guard tree.kind(n) == .element, isConnected(n), let node = node(for: n) else { return .string("") }
+            return .string(ComputedStyle.value(str(a.count > 1 ? a[1] : nil), of: node, layout: layout()))
         case .imageLoads:
             // With an image: whether its source loads (null without a src); without: the document's images with a src.
             if let raw = int(first) { return imageLoads(DOMNodeID(raw: raw)) }

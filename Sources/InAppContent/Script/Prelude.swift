@@ -904,16 +904,22 @@ op('confirm', (m) => { H('dialog', 'confirm', m === undefined ? '' : String(m));
 op('prompt', (m) => { H('dialog', 'prompt', m === undefined ? '' : String(m)); return null; });
 // The cascade resolves display, visibility, pointer-events and opacity from the page's stylesheets and inline style
 // (defaults by tag, inheritance); other properties read the inline style.
+const computedMembers = ' length cssText item getPropertyPriority setProperty removeProperty parentRule toString constructor valueOf hasOwnProperty toJSON then ';
 const computedNames = { display: 'display', visibility: 'visibility', opacity: 'opacity', pointerEvents: 'pointerEvents', 'pointer-events': 'pointerEvents' };
 op('getComputedStyle', (el) => {
   if (!(el instanceof Element)) throw new TypeError("Argument 1 ('element') to Window.getComputedStyle must be an instance of Element");
   const inline = el.style;
   let c = null;
   const computed = () => c || (c = H('style.computed', el.__id));
+  // Other properties: the cascade, inheritance, initial values and the layout's sizes, read when asked (live).
+  const other = (name) => H('style.value', el.__id, name);
   return new Proxy({}, {
     get(t, k) {
-      if (k === 'getPropertyValue') return (name) => { const n = String(name); return n in computedNames ? computed()[computedNames[n]] : inline.getPropertyValue(n); };
+      if (k === 'getPropertyValue') return (name) => { const n = String(name).trim().toLowerCase(); return n in computedNames ? computed()[computedNames[n]] : other(n); };
       if (typeof k === 'string' && k in computedNames) return computed()[computedNames[k]];
+      if (typeof k === 'string' && /^(webkit)?[a-z][a-zA-Z]*$/.test(k) && !computedMembers.includes(' ' + k + ' ')) {
+        return other(k === 'cssFloat' ? 'float' : k.replace(/^webkit/, '-webkit').replace(/[A-Z]/g, m => '-' + m.toLowerCase()));
+      }
       const v = inline[k];
       return typeof v === 'function' ? v.bind(inline) : v;
     },

@@ -41,6 +41,34 @@ final class ApproximateLayout {
 
     func box(of node: HTMLNode) -> LayoutRect? { boxes[node.index] }
 
+    /// The cascaded declarations of `node` (its sheets' rules and inline style), for getComputedStyle.
+    func declaredStyle(of node: HTMLNode) -> [String: String] { sheet.declared(node) }
+
+    /// The used font size of `node` in pixels.
+    func fontSize(of node: HTMLNode) -> Double? { styles[node.index]?.fontSize }
+
+    /// The width and height getComputedStyle reports: of the border box under `box-sizing: border-box`, of the
+    /// content box otherwise; nil for an inline box or one without a box ("auto").
+    func usedSize(of node: HTMLNode) -> (width: Double, height: Double)? {
+        guard let b = boxes[node.index], let s = styles[node.index], s.display != "inline" else { return nil }
+        if s.borderBox { return (b.width, b.height) }
+        let base = node.parentElement.flatMap { boxes[$0.index]?.width } ?? viewport.width
+        let p = s.padding.map { $0.resolve(base) ?? 0 }
+        return (max(0, b.width - p[1] - p[3] - s.border[1] - s.border[3]), max(0, b.height - p[0] - p[2] - s.border[0] - s.border[2]))
+    }
+
+    /// A margin, padding or border width of `node` in pixels (`margin-top`, `padding-left`, `border-right-width`…).
+    func edge(_ name: String, of node: HTMLNode) -> Double? {
+        guard let s = styles[node.index] else { return nil }
+        let side = name.hasPrefix("margin-") || name.hasPrefix("padding-") ? String(name.split(separator: "-")[1])
+            : String(name.split(separator: "-")[1])
+        guard let i = ["top", "right", "bottom", "left"].firstIndex(of: side) else { return nil }
+        let base = node.parentElement.flatMap { boxes[$0.index]?.width } ?? viewport.width
+        if name.hasPrefix("margin-") { return s.margin[i]?.resolve(base) ?? 0 }
+        if name.hasPrefix("padding-") { return s.padding[i].resolve(base) }
+        return s.border[i]
+    }
+
     /// What scripts read of an element's geometry: its border box, its client size (inside the borders; 0 for an
     /// inline box), its borders' left and top widths, and its offset parent (the nearest positioned ancestor, or a
     /// `td`/`th`/`table` for an element that is not positioned itself, or `body`; none for `body`, the root and
