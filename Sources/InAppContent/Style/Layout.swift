@@ -60,9 +60,8 @@ final class ApproximateLayout {
     /// A margin, padding or border width of `node` in pixels (`margin-top`, `padding-left`, `border-right-width`…).
     func edge(_ name: String, of node: HTMLNode) -> Double? {
         guard let s = styles[node.index] else { return nil }
-        let side = name.hasPrefix("margin-") || name.hasPrefix("padding-") ? String(name.split(separator: "-")[1])
-            : String(name.split(separator: "-")[1])
-        guard let i = ["top", "right", "bottom", "left"].firstIndex(of: side) else { return nil }
+        let parts = name.split(separator: "-")   // margin-top, padding-left, border-right-width
+        guard parts.count >= 2, let i = ["top", "right", "bottom", "left"].firstIndex(of: String(parts[1])) else { return nil }
         let base = node.parentElement.flatMap { boxes[$0.index]?.width } ?? viewport.width
         if name.hasPrefix("margin-") { return s.margin[i]?.resolve(base) ?? 0 }
         if name.hasPrefix("padding-") { return s.padding[i].resolve(base) }
