@@ -212,6 +212,18 @@ public final class ContentPage: @unchecked Sendable {
         return FileManager.default.fileExists(atPath: url.path)
     }
 
+    /// The pixel size of the image at `src` (resolved against the page) when it loads with no network (a `data:` URL,
+    /// a registered asset, a readable file) and its first bytes say it (ImageSize.swift); nil otherwise.
+    func imageSize(src: String) -> (width: Double, height: Double)? {
+        guard let url = resolve(href: src) else { return nil }
+        if url.scheme?.lowercased() == "data" { return ImageSize.data(ofDataURL: url).flatMap(ImageSize.of) }
+        let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }
+        if let registered { return ImageSize.of(registered) }
+        guard url.isFileURL, let root, ContentPage.isFile(url, inside: root), let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 65_536)).flatMap(ImageSize.of)
+    }
+
     /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
     func subresource(_ url: URL) -> String? {
         let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }

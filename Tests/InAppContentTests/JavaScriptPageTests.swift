@@ -1025,3 +1025,50 @@ extension JavaScriptPageTests {
         }
     }
 }
+
+extension JavaScriptPageTests {
+    /// An image the message ships (a registered asset) is laid out at its size, read from its first bytes, and reports
+    /// it: `naturalWidth`/`naturalHeight`, `width`/`height` as drawn, boxes scaled to CSS `width: 100%` or to one
+    /// attribute. The numbers are Chromium's for the same page with the same two PNGs served from files (500 × 757).
+    func testImagesFromTheMessagesAssetsHaveTheirSize() throws {
+        try requireJavaScriptCore()
+        func png(_ w: UInt32, _ h: UInt32) -> Data {   // the signature and IHDR chunk are all the size reader needs
+            var d = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
+            for v in [w, h] { d += Data([UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]) }
+            return d + Data([8, 2, 0, 0, 0, 0, 0, 0, 0])
+        }
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 500, height: 757, scale: 1)
+        page.registerAsset(png(1200, 600), for: URL(string: "https://cdn.example/hero.png")!)
+        page.registerAsset(png(40, 30), for: URL(string: "https://cdn.example/badge.png")!)
+        page.loadHTMLString("""
+        <style>body { margin: 8px; } .hero { width: 100%; display: block; }</style>
+        <img id="hero" class="hero" src="hero.png" alt="Hero"><img id="badge" src="badge.png">
+        <img id="half" src="badge.png" height="15"><img id="gone" src="missing.png" alt="Gone">
+        <script>
+          window.addEventListener('load', function () {
+            window.out = ['hero', 'badge', 'half', 'gone'].map(function (id) { var e = document.getElementById(id);
+              return [id, e.naturalWidth, e.naturalHeight, e.width, e.height, e.offsetWidth, e.offsetHeight].join(' '); });
+          });
+        </script>
+        """, baseURL: URL(string: "https://cdn.example/message.html"))
+        XCTAssertEqual(errors(page), [])
+        guard case .success(.string(let out)) = page.evaluate("out.join('|')") else { return XCTFail("no output") }
+        let lines = out.split(separator: "|").map(String.init)
+        XCTAssertEqual(Array(lines.prefix(3)), ["hero 1200 600 484 242 484 242", "badge 40 30 40 30 40 30", "half 40 30 20 15 20 15"])
+        // A broken image shows its alt text: Chromium 51 × 18 (with its broken-image icon); the text's height here.
+        let gone = lines.last?.split(separator: " ").map(String.init) ?? []
+        XCTAssertEqual(Array(gone.prefix(3)), ["gone", "0", "0"])
+        XCTAssertEqual(gone.last, "18")
+        XCTAssertGreaterThan(Int(gone[5]) ?? 0, 0)
+    }
+
+    func testImageSizesAreReadFromTheFirstBytes() {
+        func size(_ d: Data) -> [Double]? { ImageSize.of(d).map { [$0.width, $0.height] } }
+        XCTAssertNil(size(Data("not an image".utf8)))
+        XCTAssertEqual(size(Data(base64Encoded: "R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==")!), [1, 1])
+        XCTAssertEqual(size(Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0, 0, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x01, 0x2C, 0x02, 0x58, 0x03])), [600, 300])
+        XCTAssertEqual(size(Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12"><path/></svg>"#.utf8)), [24, 12])
+        XCTAssertEqual(size(Data(#"<svg width="34px" height='20' viewBox="0 0 1 1"></svg>"#.utf8)), [34, 20])
+    }
+}

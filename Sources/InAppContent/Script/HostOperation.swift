@@ -75,6 +75,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
     case imageLoads
     case layoutBox
     case styleValue
+    case imageSize
 
     /// The operation's name as the prelude's source writes it.
     var name: String { HostOperation.names[rawValue] }
@@ -152,6 +153,7 @@ enum HostOperation: Int, CaseIterable, Sendable {
         "image.loads",
         "layout.box",
         "style.value",
+        "image.size",
     ]
 
     private static let byName: [String: HostOperation] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })

@@ -487,6 +487,11 @@ final class PageScripting {
             let n = try id(first)
             guard tree.kind(n) == .element, isConnected(n), let node = node(for: n) else { return .string("") }
             return .string(ComputedStyle.value(str(a.count > 1 ? a[1] : nil), of: node, layout: layout()))
+        case .imageSize:
+            // An image's natural size, [width, height], when its source loads here and says its size; null otherwise.
+            let n = try id(first)
+            guard let src = tree.attribute(n, "src"), let size = page.imageSize(src: src) else { return .null }
+            return .array([.number(size.width), .number(size.height)])
         case .imageLoads:
             // With an image: whether its source loads (null without a src); without: the document's images with a src.
             if let raw = int(first) { return imageLoads(DOMNodeID(raw: raw)) }
@@ -674,7 +679,8 @@ final class PageScripting {
         guard let page else { return ApproximateLayout(document: tree.snapshot(), viewport: ContentViewport()) }
         let viewport = page.viewport
         if let c = layoutCache, c.version == tree.version, c.viewport == viewport { return c.layout }
-        let made = ApproximateLayout(document: tree.snapshot(), viewport: viewport, linked: page.linkedStyleSheet)
+        let made = ApproximateLayout(document: tree.snapshot(), viewport: viewport, linked: page.linkedStyleSheet,
+                                     imageSize: { [weak page] in page?.imageSize(src: $0) })
         layoutCache = (tree.version, viewport, made)
         return made
     }

@@ -455,10 +455,12 @@ class HTMLAnchorElement extends HTMLElement {
   toString() { return this.href; }
 }
 class HTMLImageElement extends HTMLElement {
-  get complete() { return true; } get naturalWidth() { return 0; } get naturalHeight() { return 0; }
+  get complete() { return true; }
+  get naturalWidth() { const s = H('image.size', this.__id); return s ? s[0] : 0; } get naturalHeight() { const s = H('image.size', this.__id); return s ? s[1] : 0; }
   decode() { return H('image.loads', this.__id) === true ? Promise.resolve() : Promise.reject(new DOMException('The source image cannot be decoded.', 'EncodingError')); }
-  get width() { return parseInt(this.getAttribute('width'), 10) || 0; } set width(v) { this.setAttribute('width', String(v)); }
-  get height() { return parseInt(this.getAttribute('height'), 10) || 0; } set height(v) { this.setAttribute('height', String(v)); }
+  // As drawn (the layout's box, inside its borders) when rendered, else the attribute, else the natural size.
+  get width() { const b = this.__box(); if (b) return Math.round(b[4]); const a = parseInt(this.getAttribute('width'), 10); return isNaN(a) ? this.naturalWidth : a; } set width(v) { this.setAttribute('width', String(v)); }
+  get height() { const b = this.__box(); if (b) return Math.round(b[5]); const a = parseInt(this.getAttribute('height'), 10); return isNaN(a) ? this.naturalHeight : a; } set height(v) { this.setAttribute('height', String(v)); }
 }
 class HTMLScriptElement extends HTMLElement { get text() { return this.textContent; } set text(v) { this.textContent = v; } }
 

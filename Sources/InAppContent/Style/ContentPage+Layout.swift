@@ -4,7 +4,7 @@ import Foundation
 extension ContentPage {
     /// The current document laid out at the page's viewport (approximately: see ``LayoutRect``).
     func approximateLayout() -> ApproximateLayout {
-        ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet)
+        ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { self.imageSize(src: $0) })
     }
 
     /// The border box of `node` in the approximate layout of the page (CSS pixels from the top left of the

@@ -31,9 +31,15 @@ final class ApproximateLayout {
     private var maxContentCache: [Int32: Double] = [:]
     private var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
 
-    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
+    /// An image's pixel size by its `src` (the page's assets; nil when it does not load or is not known).
+    private let imageSize: (String) -> (width: Double, height: Double)?
+    private var imageSizes: [Int32: (width: Double, height: Double)?] = [:]
+
+    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil },
+         imageSize: @escaping (String) -> (width: Double, height: Double)? = { _ in nil }) {
         self.document = document
         self.viewport = viewport
+        self.imageSize = imageSize
         sheet = BoxStyleSheet(document: document, viewport: viewport, linked: linked)
         computeStyles()
         run()
@@ -174,9 +180,13 @@ final class ApproximateLayout {
     private func replacedWidth(_ n: HTMLNode, _ s: BoxStyle) -> Double? {
         switch n.tagName {
         case "img", "video", "canvas", "iframe", "svg":
-            // An image is not decoded here: without a width it is as wide as its alt text (a browser shows the alt
-            // text of an image that did not load, and no image loads from the network here).
-            return n["width"].flatMap(Double.init) ?? (n.tagName == "img" ? (n["alt"].map { textWidth($0, s) } ?? 0) : 300)
+            // Without a width attribute an image is as wide as it is (a message's own asset, read from its first
+            // bytes; scaled to a height attribute), or as its alt text when it does not load (none loads from the
+            // network here): a browser shows the alt text of an image that did not load.
+            if let w = n["width"].flatMap(Double.init) { return w }
+            guard n.tagName == "img" else { return 300 }
+            if let size = intrinsic(n) { return n["height"].flatMap(Double.init).map { size.width * $0 / size.height } ?? size.width }
+            return n["alt"].map { textWidth($0, s) } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             if type == "checkbox" || type == "radio" { return 13 }
@@ -187,16 +197,28 @@ final class ApproximateLayout {
         }
     }
 
-    private func replacedHeight(_ n: HTMLNode, _ s: BoxStyle) -> Double? {
+    /// `width`: the content width the element was given, which a known image keeps its proportions to.
+    private func replacedHeight(_ n: HTMLNode, _ s: BoxStyle, width: Double? = nil) -> Double? {
         switch n.tagName {
         case "img", "video", "canvas", "iframe", "svg":
-            return n["height"].flatMap(Double.init) ?? (n.tagName == "img" ? (n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0) : 150)
+            if let h = n["height"].flatMap(Double.init) { return h }
+            guard n.tagName == "img" else { return 150 }
+            if let size = intrinsic(n) { return (width ?? size.width) * size.height / size.width }
+            return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
         case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
         default: return nil
         }
+    }
+
+    /// The pixel size of an `img` whose source loads here, asked once per layout.
+    private func intrinsic(_ n: HTMLNode) -> (width: Double, height: Double)? {
+        if let known = imageSizes[n.index] { return known }
+        let size = n["src"].flatMap { imageSize($0) }.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+        imageSizes[n.index] = .some(size)
+        return size
     }
 
     /// Width of `text` on one line in `s`'s font, white space collapsed.
@@ -266,7 +288,7 @@ final class ApproximateLayout {
         let contentWidth = max(0, borderWidth - s.border[1] - s.border[3] - p[1] - p[3])
         let vertical = s.border[0] + s.border[2] + p[0] + p[2]
         var explicitHeight: Double? = s.height?.resolve(cbHeight).map { s.borderBox ? max(0, $0 - vertical) : $0 }
-        if explicitHeight == nil, let r = replacedHeight(n, s) { explicitHeight = r }
+        if explicitHeight == nil, let r = replacedHeight(n, s, width: contentWidth) { explicitHeight = r }
         if explicitHeight == nil, let stretch = stretchHeight { explicitHeight = max(0, stretch - vertical) }
         var contentHeight: Double
         if depth >= ApproximateLayout.maxDepth {
