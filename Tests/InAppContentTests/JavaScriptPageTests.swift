@@ -1072,3 +1072,29 @@ extension JavaScriptPageTests {
         XCTAssertEqual(size(Data(#"<svg width="34px" height='20' viewBox="0 0 1 1"></svg>"#.utf8)), [34, 20])
     }
 }
+
+extension JavaScriptPageTests {
+    /// Images that markup brings in (innerHTML, insertAdjacentHTML, also into a detached element) load or fail as
+    /// the parser's do; a DOMParser document loads nothing until its image is moved into the page. Chromium logs the
+    /// same five lines for this page (`chromium --headless --virtual-time-budget=5000 --dump-dom`).
+    func testImagesBroughtInByMarkupOrInsertionLoadAsInChromium() throws {
+        let (page, _) = try page("""
+        <div id="list"></div><script>
+        window.log = [];
+        document.getElementById('list').innerHTML = '<img id="a" src="https://offline.invalid/a.png" onerror="log.push(\\'a error\\')"><img id="b" src="data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==" onload="log.push(\\'b load\\')">';
+        var detached = document.createElement('div');
+        detached.innerHTML = '<img src="https://offline.invalid/c.png" onerror="log.push(\\'c error (detached)\\')">';
+        var parsed = new DOMParser().parseFromString('<img src="https://offline.invalid/d.png" onerror="log.push(\\'d error (DOMParser)\\')">', 'text/html');
+        var moved = parsed.body.firstChild;
+        document.body.insertAdjacentHTML('beforeend', '<p><img src="https://offline.invalid/e.png" onerror="log.push(\\'e error (adjacent)\\')"></p>');
+        setTimeout(function () { window.before = log.slice().sort().join('|'); document.body.appendChild(moved); }, 500);
+        </script>
+        """)
+        page.advanceTime(by: 2)
+        XCTAssertEqual(errors(page), [])
+        XCTAssertEqual(page.evaluate("before"), .success(.string("a error|b load|c error (detached)|e error (adjacent)")),
+                       "the DOMParser document's image waits until it is in the page")
+        XCTAssertEqual(page.evaluate("log.sort().join('|')"),
+                       .success(.string("a error|b load|c error (detached)|d error (DOMParser)|e error (adjacent)")))
+    }
+}

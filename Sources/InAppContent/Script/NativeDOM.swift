@@ -311,7 +311,8 @@ enum NativeDOM {
             guard c.isElement else { return nil }
             let html = c.lib.valueGetType(c.ctx, v) == JSType.null.rawValue ? "" : c.text(v)
             if c.engine.native.observing { return c.callHook("setInnerHTML", [c.this, c.string(html)]) }
-            return c.hostValue(.domSetHTML, [c.id, .string(html)])
+            let result = c.hostValue(.domSetHTML, [c.id, .string(html)])
+            return result != nil && html.range(of: "<img", options: .caseInsensitive) != nil && !c.imagesBroughtIn(under: c.node) ? nil : result
         }),
         Accessor("localName") { c in c.isElement ? c.string(c.tree.localName(c.node)) : nil },
         Accessor("tagName") { c in
@@ -736,7 +737,7 @@ enum NativeDOM {
                     lib.objectGetPropertyAtIndex(ctx, kinds, UInt32(i), nil).flatMap { lib.valueToObject(ctx, $0, nil) }
                 }
             }
-            for name in ["insertNode", "removeNode", "setTextContent", "setInnerHTML", "startScripts"] { engine.native.mutationHooks[name] = hook(name) }
+            for name in ["insertNode", "removeNode", "setTextContent", "setInnerHTML", "startScripts", "imageBroughtIn"] { engine.native.mutationHooks[name] = hook(name) }
         }
         let holders: [JSValueRef?] = [lib.objectMake(ctx, classes.of(.elementMethods), nil), lib.objectMake(ctx, classes.of(.documentMethods), nil)]
         return holders.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
@@ -868,11 +869,29 @@ extension NativeCall {
             return callHook("insertNode", [this, child, hasReference ? reference : null]) == nil ? nil : child
         }
         let started: ScriptValue
+        let brought = tree.kind(childID) == .documentFragment ? tree.children(childID) : [childID]   // what lands in the tree
         do throws(ScriptHostError) {
             started = try dom.host(.domInsert, [.number(Double(childID.raw)), refID.map { .number(Double($0.raw)) } ?? .null, id])
         } catch { return fail(error) }
         if case .array(let ids) = started, !ids.isEmpty, callHook("startScripts", [engine.jsValue(started)]) == nil { return nil }
+        for root in brought where !imagesBroughtIn(under: root) { return nil }
         return child
+    }
+
+    /// The images under `root` that markup or an insertion just brought in get their load or error in a task, as a
+    /// browser starts loading them (the prelude's `imageBroughtIn`, which skips images already settled and those of a
+    /// document that never loads anything: DOMParser's, createHTMLDocument's). False when the hook threw.
+    func imagesBroughtIn(under root: DOMNodeID) -> Bool {
+        guard engine.native.mutationHooks["imageBroughtIn"] != nil else { return true }
+        var stack = [root]
+        while let n = stack.popLast() {
+            if tree.kind(n) == .element, tree.localName(n) == "img", tree.namespace(n) == .html, tree.attribute(n, "src") != nil {
+                if callHook("imageBroughtIn", [wrapper(n)]) == nil { return false }
+            }
+            var c = tree.lastChild(n)
+            while let x = c { stack.append(x); c = tree.previousSibling(x) }
+        }
+        return true
     }
 
     func removeChild(_ child: JSValueRef?) -> JSValueRef? {

@@ -474,6 +474,15 @@ function settleImage(el) {
   fire(el, ok ? 'load' : 'error', () => trusted(new Event(ok ? 'load' : 'error')));
 }
 function imageSourceSet(el) { imagesSettled.delete(el.__id); addTimer(() => { if (!imagesSettled.has(el.__id)) settleImage(el); }, 0, [], false); }
+// Markup (innerHTML) or an insertion brought an image in: it loads unless it already settled or belongs to a document
+// that loads nothing (DOMParser's, createHTMLDocument's: their roots are in inertRoots).
+let inertRoots = null;
+function imageBroughtIn(el) {
+  if (imagesSettled.has(el.__id)) return;
+  if (inertRoots) { let n = el; while (n.parentNode) n = n.parentNode; if (inertRoots.has(n)) return; }
+  addTimer(() => { if (!imagesSettled.has(el.__id)) settleImage(el); }, 0, [], false);
+}
+function inertRoot(root) { (inertRoots || (inertRoots = new WeakSet())).add(root); return root; }
 function settleDocumentImages() { for (const id of H('image.loads')) if (!imagesSettled.has(id)) settleImage(wrap(id)); }
 
 // ---- Form controls ----
@@ -831,7 +840,7 @@ const [ELEMENT_METHODS, DOCUMENT_METHODS] = M.setup(cache, { attributeChanged, i
   elementPrototypes: ELEMENT_CLASSES.map(C => C.prototype), inlineHandler, domException: (m, n) => new DOMException(m, n),
   eventPrototypes: EVENT_CLASSES.map(C => C.prototype), reportError, compileHandler,
   tokenListPrototype: DOMTokenList.prototype, stylePrototype: CSSStyleDeclaration.prototype, nodeListPrototype: NodeList.prototype,
-  insertNode, removeNode, setTextContent, setInnerHTML, startScripts });
+  insertNode, removeNode, setTextContent, setInnerHTML, startScripts, imageBroughtIn });
 Object.setPrototypeOf(ELEMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Element.prototype, ELEMENT_METHODS);
 Object.setPrototypeOf(DOCUMENT_METHODS, ParentNode.prototype); Object.setPrototypeOf(Document.prototype, DOCUMENT_METHODS);
 let currentScript = null;
@@ -1420,7 +1429,7 @@ class ParsedHTMLDocument {
 class DOMImplementation {
   constructor() { throw new TypeError('Illegal constructor'); }
   createHTMLDocument(title) {
-    const root = doc.createElement('html'), head = doc.createElement('head');
+    const root = inertRoot(doc.createElement('html')), head = doc.createElement('head');
     root.appendChild(head);
     if (title !== undefined) { const t = doc.createElement('title'); t.textContent = String(title); head.appendChild(t); }
     root.appendChild(doc.createElement('body'));
@@ -1436,7 +1445,7 @@ class DOMParser {
       if (/^(text\/xml|application\/xml|application\/xhtml\+xml|image\/svg\+xml)$/.test(t)) throw new DOMException('XML parsing is not supported in this headless model', 'NotSupportedError');
       throw new TypeError("The provided value '" + t + "' is not a valid enum value of type DOMParserSupportedType.");
     }
-    const root = doc.createElement('html');
+    const root = inertRoot(doc.createElement('html'));
     root.innerHTML = String(string);
     const parsed = new ParsedHTMLDocument(root);
     if (!parsed.head) root.insertBefore(doc.createElement('head'), root.firstChild);
