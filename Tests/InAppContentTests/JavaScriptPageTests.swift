@@ -945,24 +945,36 @@ extension JavaScriptPageTests {
 }
 
 extension JavaScriptPageTests {
+    /// Loads `Tests/Fixtures/WebAPIs/NAME.html` (which writes its findings, `|`-separated, to the body's `data-out`)
+    /// at Chromium's headless viewport (500 × 757) and returns its lines with those of `NAME.chromium.txt`.
+    func linesBesideChromium(_ name: String) throws -> (ours: [String], chromium: [String]) {
+        try requireJavaScriptCore()
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 500, height: 757, scale: 1)
+        page.loadHTMLString(try String(contentsOf: dir.appendingPathComponent("\(name).html"), encoding: .utf8), baseURL: nil)
+        XCTAssertEqual(errors(page), [])
+        let chromium = try String(contentsOf: dir.appendingPathComponent("\(name).chromium.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
+        guard case .string(let out)? = try? page.evaluate("document.body.getAttribute('data-out')").get() else {
+            XCTFail("\(name).html wrote no data-out")
+            return ([], chromium)
+        }
+        let ours = out.split(separator: "|").map(String.init)
+        XCTAssertEqual(ours.count, chromium.count, name)
+        return (ours, chromium)
+    }
+}
+
+extension JavaScriptPageTests {
     /// What scripts read of elements' sizes and places comes from the approximate layout: a modal card centred in a
     /// fixed overlay, a fixed-size area, a flex row, an absolutely placed close button, an inline span, elements not
     /// rendered. Compared with what Chromium prints for `Tests/Fixtures/WebAPIs/geometry.html` at its headless
     /// viewport (500 × 757; `chromium --headless --window-size=390,844 --dump-dom`), within 2 px; text is measured
     /// with an average glyph width, so the inline span's size is only checked to be non-zero.
     func testScriptsReadElementGeometryFromTheLayout() throws {
-        try requireJavaScriptCore()
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
-        let page = ContentPage()
-        page.viewport = ContentViewport(width: 500, height: 757, scale: 1)
-        page.loadHTMLString(try String(contentsOf: dir.appendingPathComponent("geometry.html"), encoding: .utf8), baseURL: nil)
-        XCTAssertEqual(errors(page), [])
-        let expected = try String(contentsOf: dir.appendingPathComponent("geometry.chromium.txt"), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        guard case .string(let out)? = try? page.evaluate("document.body.getAttribute('data-out')").get() else { return XCTFail("no output") }
-        let lines = out.split(separator: "|").map { $0.split(separator: " ").map(String.init) }
-        XCTAssertEqual(lines.count, expected.count)
-        for (ours, chromium) in zip(lines, expected) {
+        let (lines, expected) = try linesBesideChromium("geometry")
+        let words = { (line: String) in line.split(separator: " ").map(String.init) }
+        for (ours, chromium) in zip(lines.map(words), expected.map(words)) {
             XCTAssertEqual(ours.first, chromium.first)
             for (i, (a, b)) in zip(ours.dropFirst(), chromium.dropFirst()).enumerated() {
                 guard let x = Double(a), let y = Double(b) else { XCTFail("\(ours) / \(chromium)"); continue }
@@ -979,14 +991,7 @@ extension JavaScriptPageTests {
     /// `Tests/Fixtures/WebAPIs/canvas.html`: exact where no edge is anti-aliased, within 15 % where Chromium's
     /// anti-aliasing counts partly covered pixels (ours samples pixel centres).
     func testCanvasPixelsMatchChromiumUpToAntiAliasing() throws {
-        try requireJavaScriptCore()
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
-        let (page, _) = try page(try String(contentsOf: dir.appendingPathComponent("canvas.html"), encoding: .utf8))
-        XCTAssertEqual(errors(page), [])
-        let expected = try String(contentsOf: dir.appendingPathComponent("canvas.chromium.txt"), encoding: .utf8).split(separator: "\n").map(String.init)
-        guard case .string(let out)? = try? page.evaluate("document.body.getAttribute('data-out')").get() else { return XCTFail("no output") }
-        let lines = out.split(separator: "|").map(String.init)
-        XCTAssertEqual(lines.count, expected.count)
+        let (lines, expected) = try linesBesideChromium("canvas")
         for (ours, chromium) in zip(lines, expected) {
             let antiAliased = ["after arc", "after stroke", "rotated"].contains { chromium.hasPrefix($0) }
             guard antiAliased else { XCTAssertEqual(ours, chromium); continue }
@@ -1005,18 +1010,9 @@ extension JavaScriptPageTests {
     /// box. Every value is what Chromium prints for `Tests/Fixtures/WebAPIs/computed-values.html` at its headless
     /// viewport (500 × 757), except the card's height, which depends on text measurement (ours 113.5 px, Chromium 99.5: checked within 20 px).
     func testComputedValuesMatchChromium() throws {
-        try requireJavaScriptCore()
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/WebAPIs")
-        let page = ContentPage()
-        page.viewport = ContentViewport(width: 500, height: 757, scale: 1)
-        page.loadHTMLString(try String(contentsOf: dir.appendingPathComponent("computed-values.html"), encoding: .utf8), baseURL: nil)
-        XCTAssertEqual(errors(page), [])
-        let expected = try String(contentsOf: dir.appendingPathComponent("computed-values.chromium.txt"), encoding: .utf8)
-            .split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        guard case .string(let out)? = try? page.evaluate("document.body.getAttribute('data-out')").get() else { return XCTFail("no output") }
-        let lines = out.split(separator: "|").map { $0.split(separator: " ").map(String.init) }
-        XCTAssertEqual(lines.count, expected.count)
-        for (ours, chromium) in zip(lines, expected) {
+        let (lines, expected) = try linesBesideChromium("computed-values")
+        let words = { (line: String) in line.split(separator: " ").map(String.init) }
+        for (ours, chromium) in zip(lines.map(words), expected.map(words)) {
             XCTAssertEqual(ours.count, chromium.count, "\(ours) / \(chromium)")
             for (a, b) in zip(ours, chromium) where a != b {
                 if b.hasPrefix("height="), let x = Double(a.dropFirst(7).dropLast(2)), let y = Double(b.dropFirst(7).dropLast(2)), abs(x - y) <= 20 { continue }
