@@ -77,7 +77,7 @@ private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any Sce
         case "check", "uncheck":
             guard let sel = o["selector"]?.stringValue else { throw ScenarioError(description: "\(key): expected {\"selector\": …}") }
             guard let field = try page.document.querySelector(sel) else { throw StepFailed(description: "\(key): no element matches \(sel)") }
-            if page.isChecked(field) != (key == "check") { try page.tap(field) }
+            if page.isChecked(field) != (key == "check") { try toggle(field, on: page) }
         case "press":
             guard let k = o["key"]?.stringValue else { throw ScenarioError(description: "press: expected {\"key\": \"Enter\"} (and an optional \"selector\")") }
             if let sel = o["selector"]?.stringValue { try page.press(k, inSelector: sel) } else { try page.press(k) }
@@ -87,6 +87,18 @@ private func htmlStep(_ key: String, _ o: [String: JSONValue], _ driver: any Sce
         throw StepFailed(description: "\(key): \(error)")
     }
     harness.settle()
+}
+
+/// Taps a check box or radio button; one a person cannot reach (custom-styled, hidden behind its label) through its
+/// first label, as the scripted fixtures' steps do.
+private func toggle(_ field: HTMLNode, on page: ContentPage) throws(InAppContent.InputError) {
+    do { _ = try page.tap(field) } catch .unreachable(let element, let reason) {
+        let id = field["id"] ?? ""
+        let label = page.document.elements(tag: "label").first { !id.isEmpty && $0["for"] == id }
+            ?? field.ancestors.first { $0.tagName == "label" }
+        guard let label else { throw .unreachable(element: element, reason: reason) }
+        _ = try page.tap(label)
+    }
 }
 
 /// Pages already traced (a scenario run keeps its pages alive, so identifiers are not reused).
@@ -418,8 +430,9 @@ func makeDriver(_ vendor: Vendor, _ harness: Harness, _ file: ScenarioFile) -> a
 }
 
 /// Runs every run of `file`, each on its own harness (a fresh device and app), and returns their traces. A step that
-/// stops a run throws `ScenarioStopped` with the traces so far.
-func runScenario(_ file: ScenarioFile) throws -> [Trace] {
+/// stops a run throws `ScenarioStopped` with the traces so far. With `keepGoing`, a step that could not be carried out
+/// (`StepFailed`) is traced as `scenario.stepFailed` and the run goes on; `failures` lists them.
+func runScenario(_ file: ScenarioFile, keepGoing: Bool = false, failures: inout [String]) throws -> [Trace] {
     var traces: [Trace] = []
     for run in file.runs {
         var state = DeviceState()
@@ -455,7 +468,12 @@ func runScenario(_ file: ScenarioFile) throws -> [Trace] {
                 harness.settle()
             } catch {
                 let place = "\(run.name.map { "scenario \"\($0)\", " } ?? "")step \(number)"
-                throw ScenarioStopped(traces: traces, place: place, error: error)
+                guard keepGoing, let failed = error as? StepFailed else {
+                    throw ScenarioStopped(traces: traces, place: place, error: error)
+                }
+                harness.trace.record(.scenario, "stepFailed", message: displayedID(harness), ["index": String(number), "error": failed.description])
+                failures.append("\(place): \(failed.description)")
+                harness.settle()
             }
         }
         observePage(driver, harness)
@@ -533,7 +551,7 @@ extension Command {
         name: "simulate",
         summary: "run a scenario (messages, taps, device changes) and print the trace as JSON lines",
         help: """
-        usage: iam simulate SCENARIO.json [--vendor V] [--run NAME] [--table]
+        usage: iam simulate SCENARIO.json [--vendor V] [--run NAME] [--keep-going] [--table]
                iam simulate --html FILE.html --vendor braze|adobe|appboy [SCENARIO.json] [--table]
                iam simulate MESSAGE.json [--vendor V]         (a message payload alone: delivered, nothing else)
 
@@ -570,11 +588,12 @@ extension Command {
         reads file:///message/, the app bundle (Adobe's base URL) file:///app/.
 
         Exit status: 0 done; 1 a step could not be carried out (nothing displayed, no such element, not
-        reachable): the trace up to it is printed, then the error; 2 bad input (a missing file, malformed JSON
+        reachable): the trace up to it is printed, then the error (with --keep-going the failed step is traced
+        as scenario.stepFailed, the runs go on to their end, and the exit status is 1); 2 bad input (a missing file, malformed JSON
         with its line, column and byte, an unknown step or key, a wrong value): one error line.
         """,
         run: { args, console in
-            let o = try Options(args, valued: ["--html", "--vendor", "--run"], flags: ["--table"])
+            let o = try Options(args, valued: ["--html", "--vendor", "--run"], flags: ["--table", "--keep-going"])
             guard o.positional.count <= 1 else { throw UsageError(message: "give one SCENARIO.json") }
             let vendor = try o.values["--vendor"].map { try Vendor.named($0) }
             if o.values["--html"] != nil {
@@ -591,7 +610,12 @@ extension Command {
                 console.print(o.flags.contains("--table") ? DemoScenario.table(events) : events.map(Trace.jsonLine).joined(separator: "\n"))
             }
             do {
-                show(try runScenario(file))
+                var failures: [String] = []
+                show(try runScenario(file, keepGoing: o.flags.contains("--keep-going"), failures: &failures))
+                if let first = failures.first {
+                    let source = o.positional.first ?? o.values["--html"] ?? ""
+                    throw RunFailure(message: "\(source): \(failures.count) step\(failures.count == 1 ? "" : "s") failed, first \(first)")
+                }
             } catch let stopped as ScenarioStopped {
                 show(stopped.traces)
                 let source = o.positional.first ?? o.values["--html"] ?? ""
