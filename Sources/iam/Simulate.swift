@@ -101,8 +101,8 @@ private func toggle(_ field: HTMLNode, on page: ContentPage) throws(InAppContent
     }
 }
 
-/// Pages already traced (a scenario run keeps its pages alive, so identifiers are not reused).
-private let tracedPages = Locked<Set<ObjectIdentifier>>([])
+/// Pages already traced, held so that their identifiers are not reused by later pages (of later runs).
+private let tracedPages = Locked<[ObjectIdentifier: ContentPage]>([:])
 
 /// Sends the displayed page's events to the trace (once per page), under the id of the message it shows, leaving
 /// out what the driver's facade records itself.
@@ -118,7 +118,11 @@ func displayedID(_ harness: Harness) -> MessageID? {
 
 /// Sends the page's script-level events to the trace once per page.
 func trace(_ page: ContentPage, into harness: Harness, messageID id: MessageID? = nil, skipping: PageTracing = []) {
-    guard tracedPages.withLock({ $0.insert(ObjectIdentifier(page)).inserted }) else { return }
+    guard tracedPages.withLock({ pages in
+        guard pages[ObjectIdentifier(page)] == nil else { return false }
+        pages[ObjectIdentifier(page)] = page
+        return true
+    }) else { return }
     let trace = harness.trace
     if page.scriptEngine == .subset {
         trace.record(.diagnostic, "scriptEngine", message: id, ["engine": "subset", "note": ScriptEngines.availability])
@@ -259,7 +263,6 @@ struct ScenarioFile {
                 if let unknown = step.keys.sorted().first(where: { $0 != "at" && !Self.actions.contains($0) }) {
                     throw InputError(message: "\(place): unknown step \"\(unknown)\" (steps: \(Self.actions.sorted().joined(separator: ", ")))")
                 }
-                if step.keys.allSatisfy({ $0 == "at" }) { throw InputError(message: "\(place): the step does nothing (no action)") }
                 if let at = step["at"], at.numberValue.map({ !$0.isFinite }) ?? true {
                     throw InputError(message: "\(place): \"at\" is a number of seconds")
                 }
@@ -451,7 +454,8 @@ func runScenario(_ file: ScenarioFile, keepGoing: Bool = false, failures: inout 
             let number = file.opens ? i : i + 1
             guard case .object(let fields) = step else { continue }
             let actions = fields.keys.filter { $0 != "at" }.sorted { order($0) < order($1) }
-            var details = ["index": String(number), "kind": actions.joined(separator: "+")]
+            // A step with only "at" waits until then.
+            var details = ["index": String(number), "kind": actions.isEmpty ? "at" : actions.joined(separator: "+")]
             if let of = decidedEarly[i] { details["appliedBefore"] = "step \(of)" }
             harness.trace.record(.scenario, "step", details)
             do {
