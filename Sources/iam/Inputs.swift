@@ -105,6 +105,7 @@ func resolvingHTMLFile(_ payload: JSONValue, vendor: Vendor, folder: URL?) throw
 /// Appboy SDK receives the same format), `{"id", "html": "<html>…"}` Adobe.
 func guessVendor(of payload: JSONValue) -> Vendor? {
     guard case .object(let o) = payload else { return nil }
+    if o["propositions"] != nil || (o["schema"] != nil && o["data"] != nil) { return .adobe }
     if o["content"] != nil { return .core }
     if o["type"] != nil { return .braze }
     if o["html"]?.stringValue != nil || o["html_file"] != nil { return o["message_id"] != nil ? .braze : .adobe }
@@ -117,7 +118,7 @@ func coreMessage(from payload: JSONValue, vendor: Vendor, source: String) throws
     case .core:
         return try decodeCoreMessage(payload, source: source)
     case .adobe:
-        guard case .object(let o) = payload, let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
+        guard case .object(let o) = adobeMessagePayload(payload), let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
             throw InputError(message: "\(source): an Adobe payload is {\"id\": …, \"html\": \"<html>…\"} (or \"html_file\")")
         }
         return InAppMessage(id: MessageID(rawValue: id), content: .html(HTMLContent(html: html)))
@@ -183,7 +184,7 @@ func loadScenario(_ request: InputRequest) throws -> ScenarioFile {
                             folder: folder, vendor: nil, html: html)
 }
 
-let payloadKinds = "an OpenInApp message {\"id\", \"content\"}, a Braze or Appboy payload {\"type\", \"message_id\", …}, an Adobe payload {\"id\", \"html\"}"
+let payloadKinds = "an OpenInApp message {\"id\", \"content\"}, a Braze or Appboy payload {\"type\", \"message_id\", …}, an Adobe payload {\"id\", \"html\"} or in-app proposition item {\"id\", \"schema\", \"data\": {\"content\"}}"
 
 /// Loads a request as the one message it shows (`iam render`): the payload itself, the `--html` file as the vendor's
 /// HTML message, or the first message a scenario delivers.
@@ -214,3 +215,27 @@ func loadMessage(_ request: InputRequest) throws -> InAppMessage {
 
 /// A key identifying a resolved payload (its JSON text), for the folder of the HTML file it came from.
 func payloadKey(_ payload: JSONValue) -> String { payload.description }
+
+/// An Adobe payload in the short form `{"id", "html", "mobileParameters"?}`. Also read: an in-app message proposition
+/// item as Adobe Journey Optimizer sends it (`{"id", "schema", "data": {"content", "contentType", "mobileParameters"?}}`)
+/// and a `{"propositions": [{…, "items": [item]}]}` envelope (its first in-app message item). Anything else is
+/// returned as it is.
+func adobeMessagePayload(_ payload: JSONValue) -> JSONValue {
+    guard case .object(let o) = payload else { return payload }
+    func short(_ item: JSONValue) -> JSONValue? {
+        guard case .object(let i) = item, let id = i["id"]?.stringValue, case .object(let data)? = i["data"],
+              let content = data["content"]?.stringValue else { return nil }
+        var out: [String: JSONValue] = ["id": .string(id), "html": .string(content)]
+        if let p = data["mobileParameters"] { out["mobileParameters"] = p }
+        return .object(out)
+    }
+    if case .array(let propositions)? = o["propositions"] {
+        for case .object(let p) in propositions {
+            guard case .array(let items)? = p["items"] else { continue }
+            for item in items { if let s = short(item) { return s } }
+        }
+        return payload
+    }
+    if o["html"] == nil, let s = short(payload) { return s }
+    return payload
+}

@@ -17,7 +17,8 @@ extension Command {
               {"id": "m1", "content": {"structured": {"layout": "modal", "header": "Hi", "body": "…",
                 "buttons": [{"id": 0, "text": "OK"}], "themes": {"light": {"background": "#FFFFFF"}}}}}
             or {"id": "m2", "content": {"html": {"html": "<p>Hi</p>"}}}; a Braze or Appboy payload
-            {"type": "MODAL" | "HTML" | …, "message_id", …}; an Adobe payload {"id", "html"}. The format is
+            {"type": "MODAL" | "HTML" | …, "message_id", …}; an Adobe payload {"id", "html"} (or an AJO in-app
+            proposition item {"id", "schema", "data": {"content"}}, or {"propositions": [...]}). The format is
             recognised by its fields; --vendor names it when they are ambiguous. "html_file" may stand in for
             the inline HTML, relative to the payload's folder;
           - --html FILE --vendor V: the file as that vendor's HTML message (images beside it are its assets);

@@ -263,6 +263,9 @@ struct ScenarioFile {
                 if let unknown = step.keys.sorted().first(where: { $0 != "at" && !Self.actions.contains($0) }) {
                     throw InputError(message: "\(place): unknown step \"\(unknown)\" (steps: \(Self.actions.sorted().joined(separator: ", ")))")
                 }
+                if let d = step["decide"], !["show", "reenqueue", "discard", "suppress"].contains(d.stringValue ?? "") {
+                    throw InputError(message: "\(place): decide is \"show\", \"reenqueue\", \"discard\" or \"suppress\", not \(d)")
+                }
                 if let at = step["at"], at.numberValue.map({ !$0.isFinite }) ?? true {
                     throw InputError(message: "\(place): \"at\" is a number of seconds")
                 }

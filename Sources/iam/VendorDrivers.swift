@@ -49,8 +49,8 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
     }
 
     func deliver(_ message: JSONValue) throws {
-        guard case .object(let o) = message, let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
-            throw ScenarioError(description: "deliver (adobe): expected {\"id\": …, \"html\": …}")
+        guard case .object(let o) = adobeMessagePayload(message), let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
+            throw ScenarioError(description: "deliver (adobe): expected {\"id\": …, \"html\": …} or an in-app message proposition item")
         }
         var data: [String: JSONValue] = ["content": .string(html), "contentType": "text/html"]
         if let p = o["mobileParameters"] { data["mobileParameters"] = p }

@@ -178,6 +178,10 @@ import InAppCore
         #expect(unknown.status == 2)
         #expect(unknown.errors.contains("step 1: unknown step \"jump\""), "\(unknown.errors)")
         #expect(Self.iam("simulate", dir.appendingPathComponent("novendor.json").path).status == 2)
+        let decide = try Self.folder(["d.json": #"{"vendor": "core", "steps": [{"advance": 1}, {"decide": "maybe"}]}"#])
+        let badDecide = Self.iam("simulate", decide.appendingPathComponent("d.json").path)
+        #expect(badDecide.status == 2)
+        #expect(badDecide.errors.contains("step 2: decide is"), "\(badDecide.errors)")
         #expect(Self.iam("simulate", "--html", "x.html").status == 2, "--html without --vendor")
         #expect(Self.iam("render", dir.appendingPathComponent("broken.json").path).status == 2)
         #expect(Self.iam("render", "/nonexistent.json").status == 2)
@@ -221,6 +225,7 @@ import InAppCore
             "braze.json": #"{"type": "MODAL", "message_id": "braze-1", "header": "Braze header", "message": "b"}"#,
             "appboy.json": #"{"type": "HTML", "message_id": "appboy-1", "message": "<p>Appboy</p>"}"#,
             "adobe.json": #"{"id": "adobe-1", "html": "<p>Adobe</p>"}"#,
+            "ajo.json": #"{"propositions": [{"id": "p", "scope": "mobileapp://app", "items": [{"id": "ajo-1", "schema": "https://ns.adobe.com/personalization/message/in-app", "data": {"content": "<p>AJO</p>", "contentType": "text/html"}}]}]}"#,
             "offer.html": Self.offerHTML,
             "scenario.json": #"{"vendor": "braze", "steps": [{"advance": 1}, {"deliver": {"type": "HTML", "message_id": "sc-1", "html_file": "offer.html"}}]}"#,
         ])
@@ -236,6 +241,7 @@ import InAppCore
         #expect(try draw(p("braze.json")).contains("Braze header"))
         #expect(try draw(p("appboy.json"), "--vendor", "appboy").contains("<title>appboy-1"))
         #expect(try draw(p("adobe.json")).contains("<title>adobe-1"))
+        #expect(try draw(p("ajo.json")).contains("<title>ajo-1"), "an Adobe proposition envelope")
         #expect(try draw("--html", p("offer.html"), "--vendor", "braze").contains("<title>offer"))
         #expect(try draw(p("scenario.json")).contains("<title>sc-1"))
         #expect(try draw(Self.fixtures.appendingPathComponent("adobe-rating.scenario.json").path).contains("<title>adobe-rating"))
