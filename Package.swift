@@ -78,6 +78,8 @@ var targets: [Target] = [
     .testTarget(name: "InAppContentTests", dependencies: ["InAppContent"] + shims("WebKit"), swiftSettings: strict),
     // The HTML Standard's tree-construction cases (html5lib-tests in ../shared), with a ratcheting baseline.
     .testTarget(name: "HTML5LibTests", dependencies: ["InAppContent"], swiftSettings: strict),
+    // The `iam` tool's logic (simulate, render, their inputs and traces), run in process through `@testable import iam`.
+    .testTarget(name: "IamTests", dependencies: ["iam", "InAppCore", "InAppTestSupport"], swiftSettings: strict),
 
 ]
 

@@ -25,6 +25,9 @@ public struct TraceEvent: Hashable, Sendable, Codable {
         case delivery
         /// Something was ignored, refused or went wrong (with a reason).
         case diagnostic
+        /// A scripted run's own marks (`iam simulate`): where each step starts (`step`, with its index and what
+        /// it does) and where each named run of a scenario file starts (`run`).
+        case scenario
     }
 
     public var sequence: Int

@@ -12,10 +12,10 @@ extension Command {
         displayChoiceForMessage, Message.show) and prints how Adobe, Braze, legacy Appboy and the OpenInApp core
         spell it, and how the vendors differ. --list prints every concept.
         """,
-        run: { args in
+        run: { args, console in
             let o = try Options(args, valued: [], flags: ["--list"])
             if o.flags.contains("--list") {
-                for c in concepts { print(c.name) }
+                for c in concepts { console.print(c.name) }
                 return
             }
             guard o.positional.count == 1 else { throw UsageError(message: "give one SYMBOL (or --list)") }
@@ -24,16 +24,16 @@ extension Command {
                 throw UsageError(message: "no concept mentions \(o.positional[0]) (try `iam compare --list`)")
             }
             for c in found {
-                print("\(c.name)")
+                console.print("\(c.name)")
                 func row(_ label: String, _ symbols: [String]) {
-                    print("  \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) \(symbols.isEmpty ? "(none)" : symbols.joined(separator: ", "))")
+                    console.print("  \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) \(symbols.isEmpty ? "(none)" : symbols.joined(separator: ", "))")
                 }
                 row("Adobe", c.adobe)
                 row("Braze", c.braze)
                 row("Appboy", c.appboy)
                 row("core", c.core)
-                print("  differs: \(c.difference)")
-                print("")
+                console.print("  differs: \(c.difference)")
+                console.print("")
             }
         })
 }

@@ -24,14 +24,14 @@ extension Command {
         options:
           --json   print JSON lines (one event per line) instead of a table
         """,
-        run: { args in
+        run: { args, console in
             let options = try Options(args, valued: [], flags: ["--json"])
             guard options.positional.isEmpty else { throw UsageError(message: "unexpected argument \(options.positional[0])") }
             let trace = DemoScenario.run()
             if options.flags.contains("--json") {
-                print(trace.jsonLines())
+                console.print(trace.jsonLines())
             } else {
-                print(DemoScenario.table(trace.events))
+                console.print(DemoScenario.table(trace.events))
             }
         })
 }
@@ -89,14 +89,40 @@ enum DemoScenario {
         return trace
     }
 
-    static func table(_ events: [TraceEvent]) -> String {
-        events.map { e in
+    /// The events as a table: time, message id, label, details. Columns fit the longest id and label up to
+    /// `labelWidth`; a longer label wraps (at a `.`, `(`, `:` or `_` where it can) onto continuation lines,
+    /// nothing is cut.
+    static func table(_ events: [TraceEvent], labelWidth: Int = 44) -> String {
+        let idWidth = max(1, events.map { ($0.messageID?.rawValue ?? "-").count }.max() ?? 1)
+        let width = max(8, min(labelWidth, events.map(\.label.count).max() ?? 8))
+        let blank = String(repeating: " ", count: "t=  0.000  ".count + idWidth + 1)
+        return events.map { e in
             let time = String(format: "%7.3f", e.time)
-            let id = (e.messageID?.rawValue ?? "-").padding(toLength: 14, withPad: " ", startingAt: 0)
-            let label = e.label.padding(toLength: 44, withPad: " ", startingAt: 0)
+            let id = (e.messageID?.rawValue ?? "-").padding(toLength: idWidth, withPad: " ", startingAt: 0)
+            let pieces = wrap(e.label, width: width)
             let details = e.details.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-            return "t=\(time)  \(id) \(label) \(details)"
+            var lines = ["t=\(time)  \(id) \(pieces[0].padding(toLength: width, withPad: " ", startingAt: 0)) \(details)"]
+            lines += pieces.dropFirst().map { blank + $0 }
+            return lines.map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }.joined(separator: "\n")
         }.joined(separator: "\n")
+    }
+
+    /// `text` in pieces of at most `width` characters, broken after a `.`, `(`, `:` or `_` when one is in the
+    /// second half of a piece.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var rest = Substring(text)
+        var pieces: [String] = []
+        while rest.count > width {
+            let window = rest.prefix(width)
+            var cut = window.endIndex
+            if let i = window.lastIndex(where: { ".(:_".contains($0) }), window.distance(from: window.startIndex, to: i) >= width / 2 {
+                cut = window.index(after: i)
+            }
+            pieces.append(String(rest[..<cut]))
+            rest = rest[cut...]
+        }
+        pieces.append(String(rest))
+        return pieces
     }
 }
 

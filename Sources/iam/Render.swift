@@ -7,23 +7,42 @@ extension Command {
         name: "render",
         summary: "draw a message (JSON) as an SVG picture",
         help: """
-        usage: iam render MESSAGE.json [--theme light|dark] [--orientation portrait|landscape] [-o out.svg]
+        usage: iam render MESSAGE.json [--vendor V] [options]
+               iam render --html FILE.html --vendor braze|adobe|appboy [options]
+               iam render SCENARIO.json [--run NAME] [options]
 
         Lays the message out headlessly (the same layout tests see) and writes an SVG: screen, status bar,
-        boxes, text, buttons and colours. MESSAGE.json is an OpenInApp message, e.g.
-          {"id": "m1", "content": {"structured": {"layout": "modal", "header": "Hi", "body": "…",
-            "buttons": [{"id": 0, "text": "OK"}], "themes": {"light": {"background": "#FFFFFF"}}}}}
-        Without -o the SVG goes to standard output.
+        boxes, text, buttons and colours. It reads what `iam simulate` reads:
+          - a message payload: an OpenInApp message {"id", "content"}, e.g.
+              {"id": "m1", "content": {"structured": {"layout": "modal", "header": "Hi", "body": "…",
+                "buttons": [{"id": 0, "text": "OK"}], "themes": {"light": {"background": "#FFFFFF"}}}}}
+            or {"id": "m2", "content": {"html": {"html": "<p>Hi</p>"}}}; a Braze or Appboy payload
+            {"type": "MODAL" | "HTML" | …, "message_id", …}; an Adobe payload {"id", "html"} (or an AJO in-app
+            proposition item {"id", "schema", "data": {"content"}}, or {"propositions": [...]}). The format is
+            recognised by its fields; --vendor names it when they are ambiguous. "html_file" may stand in for
+            the inline HTML, relative to the payload's folder;
+          - --html FILE --vendor V: the file as that vendor's HTML message (images beside it are its assets);
+          - a scenario file: the first message it delivers (its html_file, else its first deliver step).
+        Without -o the SVG goes to standard output. Exit status 2 for bad input (missing file, malformed JSON
+        with its position, not a message).
 
         options:
+          --vendor core|braze|adobe|appboy  the payload's format (default: recognised from its fields)
+          --html FILE                     an HTML file, delivered as --vendor's HTML message
+          --run NAME                      the scenario (of a file's "scenarios") whose message to draw
           --theme light|dark              device appearance (default light)
           --orientation portrait|landscape  device orientation (default portrait)
           -o FILE                         write the SVG to FILE
         """,
-        run: { args in
-            let o = try Options(args, valued: ["--theme", "--orientation", "-o"], flags: [])
-            guard o.positional.count == 1 else { throw UsageError(message: "give exactly one MESSAGE.json") }
-            let message = try loadMessage(o.positional[0])
+        run: { args, console in
+            let o = try Options(args, valued: ["--theme", "--orientation", "-o", "--html", "--vendor", "--run"], flags: [])
+            guard o.positional.count + (o.values["--html"] == nil ? 0 : 1) == 1 else {
+                throw UsageError(message: "give exactly one MESSAGE.json, SCENARIO.json or --html FILE")
+            }
+            let vendor = try o.values["--vendor"].map { try Vendor.named($0) }
+            let message = try loadMessage(InputRequest(path: o.positional.first, htmlPath: o.values["--html"], vendor: vendor,
+                                                       runName: o.values["--run"]))
+            let source = o.positional.first ?? o.values["--html"] ?? ""
             var device = DeviceState()
             switch o.values["--theme"] ?? "light" {
             case "light": device.appearance = .light
@@ -39,43 +58,14 @@ extension Command {
             do {
                 picture = try ContentRenderer().render(message, in: RenderContext(device: device))
             } catch {
-                throw InputError(message: "\(o.positional[0]): cannot be drawn: \(error)")
+                throw InputError(message: "\(source): cannot be drawn: \(error)")
             }
             let svg = picture.svg()
             if let path = o.values["-o"] {
                 do { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
                 catch { throw InputError(message: "cannot write \(path): \(error.localizedDescription)") }
             } else {
-                print(svg, terminator: "")
+                console.print(svg, terminator: "")
             }
         })
-}
-
-/// Reads an OpenInApp message from a JSON file, turning every failure into one readable line.
-func loadMessage(_ path: String) throws -> InAppMessage {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw InputError(message: "\(path): cannot read the file")
-    }
-    do {
-        return try JSONDecoder().decode(InAppMessage.self, from: data)
-    } catch let DecodingError.dataCorrupted(context) {
-        throw InputError(message: "\(path): \(describe(context))")
-    } catch let DecodingError.keyNotFound(key, context) {
-        throw InputError(message: "\(path): missing \"\(key.stringValue)\" at \(pathText(context.codingPath))")
-    } catch let DecodingError.typeMismatch(type, context) {
-        throw InputError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
-    } catch let DecodingError.valueNotFound(type, context) {
-        throw InputError(message: "\(path): expected \(type) at \(pathText(context.codingPath))")
-    } catch {
-        throw InputError(message: "\(path): \(error.localizedDescription)")
-    }
-}
-
-private func pathText(_ path: [any CodingKey]) -> String {
-    path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-}
-
-private func describe(_ context: DecodingError.Context) -> String {
-    let underlying = (context.underlyingError as NSError?)?.localizedDescription
-    return "\(context.debugDescription)\(underlying.map { " (\($0))" } ?? "") at \(pathText(context.codingPath))"
 }

@@ -25,9 +25,13 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
     private let held = Locked<[Message]>([])
     private let shown = Locked<Message?>(nil)
     private let harness: Harness
+    private let messageHandlers: [String]
+    /// The facade records handler posts (`script.message`) and navigation decisions itself.
+    var facadeTraces: PageTracing { [.handlerPosts, .navigations] }
 
-    init(harness: Harness) {
+    init(harness: Harness, messageHandlers: [String] = []) {
         self.harness = harness
+        self.messageHandlers = messageHandlers
         Messaging.clearPropositions()
         MobileCore.messagingDelegate = self
     }
@@ -35,14 +39,18 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
     func onShow(message: any Showable) { shown.withLock { $0 = (message as? FullscreenMessage)?.parent } }
     func onDismiss(message: any Showable) {}
     func shouldShowMessage(message: any Showable) -> Bool {
+        // The app's handlers for the page's `webkit.messageHandlers.NAME.postMessage` (the scenario's "messageHandlers").
+        if let m = (message as? FullscreenMessage)?.parent {
+            for name in messageHandlers { m.handleJavascriptMessage(name) { (_: Any?) in } }
+        }
         if allow.snapshot { return true }
         if let m = (message as? FullscreenMessage)?.parent { held.withLock { $0.append(m) } }
         return false
     }
 
     func deliver(_ message: JSONValue) throws {
-        guard case .object(let o) = message, let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
-            throw ScenarioError(description: "deliver (adobe): expected {\"id\": …, \"html\": …}")
+        guard case .object(let o) = adobeMessagePayload(message), let id = o["id"]?.stringValue, let html = o["html"]?.stringValue else {
+            throw ScenarioError(description: "deliver (adobe): expected {\"id\": …, \"html\": …} or an in-app message proposition item")
         }
         var data: [String: JSONValue] = ["content": .string(html), "contentType": "text/html"]
         if let p = o["mobileParameters"] { data["mobileParameters"] = p }
@@ -61,15 +69,15 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
     var htmlPage: ContentPage? { webView?.page }
 
     func tap(button: Int?) throws {
-        guard let web = webView else { throw ScenarioError(description: "tap: no message is displayed") }
+        guard let web = webView else { throw StepFailed(description: "tap: no message is displayed") }
         do {
             if let button { try web.tapButton(at: button) } else { web.tapBackground() }
-        } catch { throw ScenarioError(description: "tap: \(error)") }
+        } catch { throw StepFailed(description: "tap: \(error)") }
         harness.settle()
     }
 
     func close() throws {
-        guard let message = shown.snapshot else { throw ScenarioError(description: "close: no message is displayed") }
+        guard let message = shown.snapshot else { throw StepFailed(description: "close: no message is displayed") }
         message.dismiss()
         harness.settle()
     }
@@ -77,7 +85,7 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
     func dismiss() throws { try close() }
 
     func presentNext() throws {
-        guard let next = held.withLock({ $0.popLast() }) else { throw ScenarioError(description: "presentNext: no held message") }
+        guard let next = held.withLock({ $0.popLast() }) else { throw StepFailed(description: "presentNext: no held message") }
         next.show()
         harness.settle()
     }
@@ -123,6 +131,8 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
     private let ui = BrazeInAppMessageUI()
     private let choice = Locked(BrazeInAppMessageUI.DisplayChoice.now)
     private let harness: Harness
+    /// The facade records bridge calls (`script.<method>`) and navigations itself.
+    var facadeTraces: PageTracing { [.bridgeCalls, .navigations] }
 
     init(harness: Harness) {
         self.harness = harness
@@ -146,11 +156,11 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
 
     func tap(button: Int?) throws {
         let ok = button.map { ui.simulateTapButton(id: $0) } ?? ui.simulateTap()
-        if !ok { throw ScenarioError(description: "tap: nothing to tap\(button.map { " (button \($0))" } ?? "")") }
+        if !ok { throw StepFailed(description: "tap: nothing to tap\(button.map { " (button \($0))" } ?? "")") }
     }
 
     func close() throws {
-        if !ui.simulateClose() { throw ScenarioError(description: "close: no message is displayed") }
+        if !ui.simulateClose() { throw StepFailed(description: "close: no message is displayed") }
     }
 
     func dismiss() throws { ui.dismiss() }
@@ -176,6 +186,8 @@ final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked
 final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @unchecked Sendable {
     private let appboy: Appboy
     private let choice = Locked(ABKInAppMessageDisplayChoice.displayInAppMessageNow)
+    /// The facade records bridge calls (`script.<method>`) and navigations itself.
+    var facadeTraces: PageTracing { [.bridgeCalls, .navigations] }
 
     init(harness: Harness) {
         Appboy.start(withApiKey: "scenario", in: UIApplication.shared, withLaunchOptions: nil,
@@ -201,7 +213,9 @@ final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @un
             appboy.deliveryEngine.startSession(with: [Campaign(message: core, triggers: [.sessionStart])])
             return
         }
-        let core = InAppMessage(id: MessageID(rawValue: id), content: .html(HTMLContent(html: html)))
+        // "base_url": the folder the document's relative URLs (its images) resolve against.
+        let base = o["base_url"]?.stringValue.flatMap { URL(string: $0) }
+        let core = InAppMessage(id: MessageID(rawValue: id), content: .html(HTMLContent(html: html, baseURL: base)))
         appboy.deliveryEngine.startSession(with: [Campaign(message: core, triggers: [.sessionStart])])
     }
 
@@ -216,7 +230,7 @@ final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @un
         if htmlPage != nil {
             throw ScenarioError(description: "tap (appboy): HTML messages are tapped by {\"selector\": …} or {\"text\": …}")
         }
-        guard let ui else { throw ScenarioError(description: "tap (appboy): the built-in UI is not linked") }
+        guard let ui else { throw StepFailed(description: "tap (appboy): the built-in UI is not linked") }
         let ok: Bool
         if let id = button {
             let buttons = (ui.inAppMessageViewController?.inAppMessage as? ABKInAppMessageImmersive)?.buttons ?? []
@@ -224,7 +238,7 @@ final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @un
         } else {
             ok = ui.simulateTap()
         }
-        if !ok { throw ScenarioError(description: "tap: nothing to tap\(button.map { " (button \($0))" } ?? "")") }
+        if !ok { throw StepFailed(description: "tap: nothing to tap\(button.map { " (button \($0))" } ?? "")") }
     }
 
     func close() throws {
@@ -235,7 +249,7 @@ final class AppboyDriver: ScenarioDriver, ABKInAppMessageControllerDelegate, @un
         // A person closes a slideup by swiping it away, the others with their close button.
         let isSlideup = ui?.inAppMessageViewController?.inAppMessage is ABKInAppMessageSlideup
         guard let ui, isSlideup ? ui.simulateSwipe() : ui.simulateClose() else {
-            throw ScenarioError(description: "close: no message is displayed")
+            throw StepFailed(description: "close: no message is displayed")
         }
     }
 
