@@ -48,7 +48,7 @@ open class ABKContentCard: NSObject, @unchecked Sendable {
         super.init()
     }
 
-    /// Reads a card from its dictionary form (see `Docs/Braze.md`, "Legacy content cards"); nil when the
+    /// Reads a card from its dictionary form (keys listed on `ContentCardReader`); nil when the
     /// dictionary is nil, has no `id` string or names an unknown `type`.
     open class func deserializeCardFromDictionary(_ cardDictionary: [AnyHashable: Any]?) -> ABKContentCard? {
         guard let cardDictionary else { return nil }
