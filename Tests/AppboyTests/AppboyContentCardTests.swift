@@ -192,4 +192,26 @@ final class AppboyContentCardTests: XCTestCase {
         XCTAssertTrue(h.settle())
         XCTAssertEqual((feed.cards.firstObject as? ABKClassicContentCard)?.title, "Only", "a refresh repopulates the feed")
     }
+
+    func testTheNavigationFeedRefreshesWhenItsCardsAreOlderThanTheCacheTimeout() {
+        let (h, appboy) = startAppboy()
+        appboy.contentCardsController.simulatedFeed = [["id": "a", "title": "A", "created": 1.0]]
+        let navigation = ABKContentCardsTableViewController.getNavigationContentCardsViewController()
+        let feed = navigation.contentCardsViewController
+        XCTAssertTrue(navigation.topViewController === feed)
+        XCTAssertEqual(feed.cacheTimeout, 60)
+        feed.disableUnreadIndicator = true
+        func refreshes() -> Int { h.trace.events.filter { $0.name == "contentCards.refresh" }.count }
+        let atStart = refreshes()
+        feed.loadViewIfNeeded()
+        feed.viewWillAppear(false)
+        XCTAssertEqual(refreshes(), atStart, "cards refreshed at start-up are fresh")
+        XCTAssertEqual(feed.cards.count, 0, "the feed was empty at start-up")
+        h.advance(by: 61)
+        feed.viewWillAppear(false)
+        XCTAssertEqual(refreshes(), atStart + 1)
+        XCTAssertTrue(h.settle())
+        XCTAssertEqual(feed.cards.count, 1, "the refresh brought the feed's card")
+        XCTAssertTrue(feed.disableUnreadIndicator)
+    }
 }
