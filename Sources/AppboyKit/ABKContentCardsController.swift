@@ -123,3 +123,8 @@ open class ABKContentCardsController: NSObject, @unchecked Sendable {
         }
     }
 }
+
+extension NSNotification.Name {
+    /// `ABKContentCardsProcessedNotification` under the name Swift gives it.
+    public static let ABKContentCardsProcessed = NSNotification.Name(ABKContentCardsProcessedNotification)
+}

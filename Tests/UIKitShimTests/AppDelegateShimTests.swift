@@ -182,3 +182,40 @@ final class AppDelegateShimTests: XCTestCase {
         XCTAssertNil(UIResponder().keyCommands)
     }
 }
+
+/// Controls and Foundation calls a screen beside the SDK set-up uses: segments, ending editing, selector observers.
+final class ScreenBesideTheSDKTests: XCTestCase {
+    func testSegmentedControlsEndEditingAndSelectorObservers() {
+        let picker = UISegmentedControl(items: ["Modal", "Navigation"])
+        XCTAssertEqual(picker.numberOfSegments, 2)
+        XCTAssertEqual(picker.selectedSegmentIndex, UISegmentedControl.noSegment)
+        var changes: [Int] = []
+        picker.addAction(UIAction { _ in changes.append(picker.selectedSegmentIndex) }, for: .valueChanged)
+        picker.selectedSegmentIndex = 0
+        XCTAssertEqual(changes, [], "setting the selection from code sends no action")
+        picker.simulateSelect(segment: 1)
+        picker.simulateSelect(segment: 1)
+        picker.simulateSelect(segment: 7)
+        XCTAssertEqual(changes, [1], "a tap on the selected segment or out of range changes nothing")
+        picker.insertSegment(withTitle: "Sheet", at: 0, animated: false)
+        XCTAssertEqual(picker.titleForSegment(at: 0), "Sheet")
+        picker.removeAllSegments()
+        XCTAssertEqual(picker.selectedSegmentIndex, UISegmentedControl.noSegment)
+
+        let root = UIView()
+        let field = UITextField()
+        root.addSubview(field)
+        XCTAssertTrue(field.becomeFirstResponder())
+        XCTAssertTrue(root.endEditing(true))
+        XCTAssertFalse(field.isFirstResponder)
+        XCTAssertFalse(root.endEditing(true), "nothing left to end")
+
+        final class Screen: NSObject {}
+        var screen: Screen? = Screen()
+        NotificationCenter.default.addObserver(screen!, selector: Selector("cardsUpdated:"), name: NSNotification.Name("cards"), object: nil)
+        XCTAssertEqual(NotificationCenter.default.selectorObservations(of: screen!).map { $0.name?.rawValue }, ["cards"])
+        weak let gone = screen
+        screen = nil
+        XCTAssertNil(gone, "the registration does not keep the observer alive")
+    }
+}
