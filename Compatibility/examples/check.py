@@ -9,9 +9,10 @@ example app as its own module against the built modules of this package, in Swif
 projects. Nothing is written to the tree unless --update is given (then examples-baseline.txt).
 
     swift build --build-tests          # the modules must be built first
-    python3 Compatibility/examples/check.py --braze PATH --adobe PATH [--check | --update]
+    python3 Compatibility/examples/check.py --braze PATH --adobe PATH --appboy PATH [--check | --update]
 
-PATH is a clone or bare mirror of braze-inc/braze-swift-sdk and adobe/aepsdk-messaging-ios. Without any found
+PATH is a clone or bare mirror of braze-inc/braze-swift-sdk, adobe/aepsdk-messaging-ios and Appboy/appboy-ios-sdk
+(the legacy SDK's HelloSwift sample). Without any found
 source the script prints why and exits 0 (skipped). --check exits 1 when a file listed in
 Compatibility/examples-baseline.txt no longer type-checks.
 
@@ -47,6 +48,8 @@ APPS = [("braze", name, "Examples/Swift/Sources/" + name, ["*"], ["braze-common.
     ("adobe", "MessagingDemoApp-NotificationService", "TestApps/MessagingDemoApp/NotificationService", ["*"], [], ["UserNotifications"]),
     ("adobe", "MessagingDemoAppSwiftUI", "TestApps/MessagingDemoAppSwiftUI", ["*"], [], []),
     ("adobe", "WidgetMessagingDemoAppSwiftUI", "TestApps/WidgetMessagingDemoAppSwiftUI", ["*"], [], []),
+    # The legacy SDK's own Swift sample app (`import Appboy_iOS_SDK`).
+    ("appboy", "HelloSwift", "HelloSwift/HelloSwift", ["*"], [], ["UserNotifications"]),
 ]
 
 # Why a file cannot type-check here, from the first error that names a rule we cannot change (checked in order).
@@ -73,6 +76,7 @@ def rule_for(errors):
 DEFAULT_SOURCES = {
     "braze": ["/work/.mirror/braze-inc+braze-swift-sdk/repo", os.path.join(ROOT, "..", "shared", "examples", "braze-swift-sdk")],
     "adobe": ["/work/.mirror/adobe+aepsdk-messaging-ios/repo", os.path.join(ROOT, "..", "shared", "examples", "aepsdk-messaging-ios")],
+    "appboy": ["/work/.mirror/Appboy+appboy-ios-sdk/repo", os.path.join(ROOT, "..", "shared", "examples", "appboy-ios-sdk")],
 }
 
 
@@ -117,14 +121,14 @@ def find_source(explicit, vendor):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--braze"); ap.add_argument("--adobe")
+    ap.add_argument("--braze"); ap.add_argument("--adobe"); ap.add_argument("--appboy")
     ap.add_argument("--modules", help="folder of built .swiftmodule files (default: swift build --show-bin-path)/Modules")
     ap.add_argument("--check", action="store_true", help="fail when a baseline file stops type-checking")
     ap.add_argument("--update", action="store_true", help="rewrite Compatibility/examples-baseline.txt")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every error")
     args = ap.parse_args()
 
-    sources = {v: find_source(getattr(args, v), v) for v in ("braze", "adobe")}
+    sources = {v: find_source(getattr(args, v), v) for v in ("braze", "adobe", "appboy")}
     if not any(sources.values()):
         print("skipped: no vendor example sources found (pass --braze/--adobe with a clone or mirror)")
         return 0
