@@ -47,6 +47,11 @@ var targets: [Target] = [
     // Its built-in UI (upstream AppboyUI / BrazeUICompat): the UI delegate and view controllers. Linked, it becomes
     // every controller's `inAppMessageUIController`, as upstream.
     .target(name: "AppboyUI", dependencies: ["AppboyKit", "InAppCore"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    // The names apps import the legacy API under: the CocoaPods module of Appboy-iOS-SDK, and the Braze Swift
+    // SDK's compatibility products. Each only re-exports AppboyKit (and AppboyUI).
+    .target(name: "Appboy_iOS_SDK", dependencies: ["AppboyKit", "AppboyUI"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "BrazeKitCompat", dependencies: ["AppboyKit"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "BrazeUICompat", dependencies: ["AppboyKit", "AppboyUI"] + shims("UIKit"), swiftSettings: strict),
 
     // Performance figures (release build): swift run -c release openinapp-bench
     .executableTarget(name: "Bench", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
@@ -69,7 +74,8 @@ var targets: [Target] = [
                     + shims("UIKit", "WebKit")),
     .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
-    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "AppboyUI", "InAppCore", "InAppContent", "InAppTestSupport"]
+    .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "AppboyUI", "InAppCore", "InAppContent", "InAppTestSupport",
+                                                    "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"]
                     + shims("UIKit", "WebKit")),
     // Fuzz regressions, facade concurrency stress, bad-input matrix and leak checks across every facade.
     .testTarget(name: "ReliabilityTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
@@ -98,7 +104,8 @@ if shimsNeeded {
 
 let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                  "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal",
-                 "AEPAssurance", "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI"] + shimNames
+                 "AEPAssurance", "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI",
+                 "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"] + shimNames
 
 let package = Package(
     name: "OpenInApp",

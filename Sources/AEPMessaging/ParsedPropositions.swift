@@ -8,7 +8,7 @@ struct ParsedPropositions {
     var inApp: [String: [Messaging.Item]] = [:]
     /// Surfaces with in-app items, in order of first appearance.
     var surfaceOrder: [String] = []
-    /// Code-based propositions (JSON, HTML, default content) per surface.
+    /// Code-based propositions (JSON, HTML, default content, content cards) per surface.
     var codeBased: [String: [Proposition]] = [:]
 
     /// `requestedSurfaces`: nil accepts every scope; otherwise propositions for other scopes are ignored.
@@ -37,7 +37,7 @@ struct ParsedPropositions {
                     for item in Self.ruleItems(first, proposition: proposition, trace: trace) { add(item) }
                 case .inapp:
                     if let item = Self.inAppItem(first, info: proposition.info, condition: nil, trace: trace) { add(item) }
-                case .jsonContent, .htmlContent, .defaultContent:
+                case .jsonContent, .htmlContent, .defaultContent, .contentCard:
                     codeBased[surface, default: []].append(proposition)
                 default:
                     trace.record(.diagnostic, "itemSkipped", ["path": first.itemId, "reason": "schema \(first.schema.toString())"])

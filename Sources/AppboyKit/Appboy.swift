@@ -25,9 +25,26 @@ open class Appboy: NSObject, @unchecked Sendable {
     /// The instance made by `start(...)` in the current environment, or nil before it.
     public static func sharedInstance() -> Appboy? { shared.snapshot }
 
-    /// Starts the SDK. `appboyOptions` keys with an in-app message effect: `ABKMinimumTriggerTimeIntervalKey`
+    /// The started instance; before `start(...)` (upstream: an exception) it starts one with an empty API key and
+    /// records `unsafeInstanceBeforeStart` in the trace, so the call never crashes.
+    public static func unsafeInstance() -> Appboy {
+        if let instance = shared.snapshot { return instance }
+        MessagingEnvironment.current.trace.record(.diagnostic, "unsafeInstanceBeforeStart", [:])
+        start(withApiKey: "", in: UIApplication.shared, withLaunchOptions: nil, withAppboyOptions: nil)
+        return shared.snapshot!
+    }
+
+    /// Starts the SDK with the default options.
+    public static func start(withApiKey apiKey: String, in application: UIApplication,
+                             withLaunchOptions launchOptions: [AnyHashable: Any]?) {
+        start(withApiKey: apiKey, in: application, withLaunchOptions: launchOptions, withAppboyOptions: nil)
+    }
+
+    /// Starts the SDK. `appboyOptions` keys with an effect headless: `ABKMinimumTriggerTimeIntervalKey`
     /// (number of seconds; invalid values keep the default 30 and are recorded in the trace),
-    /// `ABKInAppMessageControllerDelegateKey`, `ABKEnableDismissModalOnOutsideTapKey`, `ABKURLDelegateKey`.
+    /// `ABKInAppMessageControllerDelegateKey`, `ABKEnableDismissModalOnOutsideTapKey`, `ABKURLDelegateKey`,
+    /// `ABKRequestProcessingPolicyOptionKey` (`requestProcessingPolicy`), `ABKEndpointKey` (`endpoint`). Every
+    /// other key is recorded in the trace (`optionAccepted`). Starting refreshes the content cards.
     public static func start(withApiKey apiKey: String, in application: UIApplication,
                              withLaunchOptions launchOptions: [AnyHashable: Any]?,
                              withAppboyOptions appboyOptions: [AnyHashable: Any]?) {
@@ -39,6 +56,7 @@ open class Appboy: NSObject, @unchecked Sendable {
             return old
         }
         previous?.deliveryEngine.relaunch()
+        instance.contentCardsController.refresh()
     }
 
     /// The API key given to `start(...)`.
@@ -50,9 +68,27 @@ open class Appboy: NSObject, @unchecked Sendable {
     public let deliveryEngine: DeliveryEngine
     /// Asked before the SDK opens a URL of an in-app message (set by `ABKURLDelegateKey` or directly). Held weakly.
     open weak var appboyUrlDelegate: (any ABKURLDelegate)?
+    /// The content cards of the current user.
+    public let contentCardsController: ABKContentCardsController
+    /// The current user; `changeUser(_:)` replaces it.
+    open var user: ABKUser { users.snapshot }
+    private let users: Locked<ABKUser>
+    /// When queued data is sent (from `ABKRequestProcessingPolicyOptionKey`; headless nothing is sent).
+    open var requestProcessingPolicy: ABKRequestProcessingPolicy = .automaticRequestProcessing
+    /// The endpoint host from `ABKEndpointKey`, nil without it (not upstream API; nothing is contacted).
+    public let endpoint: String?
+    /// The device token given to `registerDeviceToken(_:)` (not upstream API).
+    public var deviceToken: Data? { token.snapshot }
+    private let token = Locked<Data?>(nil)
+    private let environment: MessagingEnvironment
+    private let deviceID = UniqueID.next()
 
     init(apiKey: String, options: [AnyHashable: Any], environment: MessagingEnvironment) {
         self.apiKey = apiKey
+        self.environment = environment
+        contentCardsController = ABKContentCardsController(environment: environment)
+        users = Locked(ABKUser(userID: nil, environment: environment))
+        endpoint = options[ABKEndpointKey] as? String
         let controller = ABKInAppMessageController(environment: environment)
         inAppMessageController = controller
         var configuration = DeliveryConfiguration()
@@ -81,6 +117,22 @@ open class Appboy: NSObject, @unchecked Sendable {
                                                                         "reason": "notAnABKURLDelegate"])
             }
         }
+        if let raw = options[ABKRequestProcessingPolicyOptionKey] {
+            let number = (raw as? ABKRequestProcessingPolicy)?.rawValue ?? (raw as? Int) ?? (raw as? NSNumber)?.intValue
+            if let number, let policy = ABKRequestProcessingPolicy(rawValue: number) {
+                requestProcessingPolicy = policy
+            } else {
+                environment.trace.record(.diagnostic, "invalidOption", ["key": ABKRequestProcessingPolicyOptionKey,
+                                                                        "value": String(describing: raw), "kept": "automatic"])
+            }
+        }
+        let read: Set<String> = [ABKMinimumTriggerTimeIntervalKey, ABKInAppMessageControllerDelegateKey,
+                                 ABKEnableDismissModalOnOutsideTapKey, ABKURLDelegateKey, ABKRequestProcessingPolicyOptionKey,
+                                 ABKEndpointKey]
+        for key in options.keys.map({ "\($0)" }).sorted() where !read.contains(key) {
+            environment.trace.record(.delivery, "optionAccepted", ["key": key, "effect": "recordedOnly"])
+        }
+        if let endpoint { environment.trace.record(.delivery, "optionAccepted", ["key": ABKEndpointKey, "value": endpoint]) }
         controller.appboy = self
         deliveryEngine.noMatchingTrigger = { [weak controller] event in
             guard let controller else { return }
@@ -149,5 +201,70 @@ open class Appboy: NSObject, @unchecked Sendable {
     open func logPurchase(_ productIdentifier: String, inCurrency currencyCode: String, atPrice price: NSDecimalNumber,
                             withQuantity quantity: UInt, andProperties properties: [AnyHashable: Any]?) {
         deliveryEngine.logPurchase(productIdentifier, properties: Appboy.properties(properties))
+    }
+
+    // MARK: Users, content cards, data
+
+    /// Identifies the user: a different id starts a new user (attributes and content cards start empty, then the
+    /// cards are refreshed, as upstream); the same id again changes nothing. An empty id is ignored and recorded.
+    open func changeUser(_ userId: String) {
+        guard !userId.isEmpty else {
+            environment.trace.record(.diagnostic, "changeUserIgnored", ["reason": "emptyUserId"])
+            return
+        }
+        let changed = users.withLock { u -> Bool in
+            guard u.userID != userId else { return false }
+            u = ABKUser(userID: userId, environment: environment)
+            return true
+        }
+        guard changed else { return }
+        environment.trace.record(.delivery, "changeUser", ["user": userId])
+        contentCardsController.reset()
+        contentCardsController.refresh()
+    }
+
+    /// `changeUser(_:)` with an SDK authentication signature (recorded only).
+    open func changeUser(_ userId: String, sdkAuthSignature signature: String?) {
+        changeUser(userId)
+        if let signature { setSdkAuthenticationSignature(signature) }
+    }
+
+    /// Records the SDK authentication signature (nothing is verified headless).
+    open func setSdkAuthenticationSignature(_ signature: String) {
+        environment.trace.record(.delivery, "sdkAuthenticationSignature", ["length": String(signature.count)])
+    }
+
+    /// Refreshes the content cards from the simulated server (`contentCardsController.simulatedFeed`).
+    open func requestContentCardsRefresh() { contentCardsController.refresh() }
+
+    /// Records that the content-card feed was shown.
+    open func logContentCardsDisplayed() { environment.trace.record(.analytics, "contentCards.displayed", [:]) }
+
+    /// Records a flush request (nothing is sent headless).
+    open func requestImmediateDataFlush() { environment.trace.record(.delivery, "dataFlushRequested", [:]) }
+
+    /// Old name of `requestImmediateDataFlush()`.
+    @available(*, deprecated, renamed: "requestImmediateDataFlush()")
+    open func flushDataAndProcessRequestQueue() { requestImmediateDataFlush() }
+
+    /// A device identifier, stable for this instance.
+    open func getDeviceId() -> String { deviceID }
+
+    /// Keeps the push token (read back from `deviceToken`).
+    open func registerDeviceToken(_ deviceToken: Data) {
+        token.withLock { $0 = deviceToken }
+        environment.trace.record(.delivery, "deviceTokenRegistered", ["bytes": String(deviceToken.count)])
+    }
+
+    /// Handles a remote notification: records it and completes with `.noData` (no content is fetched headless).
+    open func register(_ application: UIApplication, didReceiveRemoteNotification notification: [AnyHashable: Any],
+                       fetchCompletionHandler completionHandler: ((UIBackgroundFetchResult) -> Void)?) {
+        environment.trace.record(.delivery, "remoteNotificationReceived", ["keys": String(notification.count)])
+        completionHandler?(.noData)
+    }
+
+    /// Records the push authorization the app obtained.
+    open func pushAuthorization(fromUserNotificationCenter pushAuthGranted: Bool) {
+        environment.trace.record(.delivery, "pushAuthorization", ["granted": String(pushAuthGranted)])
     }
 }

@@ -37,3 +37,17 @@ extension URL {
         URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(text ?? "mock")-\(Int(width))x\(Int(height)).png")
     }
 }
+
+/// The readme screen's extra sections and text-field rows, which some examples add to.
+struct ReadmeActionSection {
+    let title: String
+    let actions: [(String, String, @MainActor (ReadmeViewController) -> Void)]
+}
+nonisolated(unsafe) var readmeActionSections: [ReadmeActionSection] = []
+
+struct ReadmeTextFieldRow {
+    let placeholder: String
+    let buttonTitle: String
+    let action: @MainActor (String, ReadmeViewController) -> Void
+}
+nonisolated(unsafe) var readmeTextFieldRows: [ReadmeTextFieldRow] = []

@@ -31,6 +31,14 @@ open class UIResponder: NSObject {
     open var accessibilityValue: String?
     open var accessibilityTraits: UIAccessibilityTraits = .none
     open var accessibilityViewIsModal = false
+    /// The activity this responder advertises (UserActivity.swift).
+    open var userActivity: NSUserActivity?
+    /// Restores state from a continued activity; the default keeps nothing.
+    open func restoreUserActivityState(_ userActivity: NSUserActivity) {}
+    /// Fills in the responder's activity before it is saved; the default adds nothing.
+    open func updateUserActivityState(_ userActivity: NSUserActivity) {}
+    /// The keyboard shortcuts the responder offers (KeyCommands.swift); none by default.
+    open var keyCommands: [UIKeyCommand]? { nil }
 }
 
 /// What an accessibility element is (button, header, image…).

@@ -36,13 +36,23 @@ open class UIScene: UIResponder {
     /// What a scene is connected with (URLs, shortcut items), recorded only.
     open class ConnectionOptions: NSObject {
         open var urlContexts: Set<UIOpenURLContext> = []
+        /// The activities the scene was connected to continue (Handoff, universal links).
+        open var userActivities: Set<NSUserActivity> = []
+        /// The home-screen quick action that launched the scene.
+        open var shortcutItem: UIApplicationShortcutItem?
+        /// The app that asked to open the scene's URL.
+        open var sourceApplication: String?
         public override init() { super.init() }
     }
     open var activationState: ActivationState = .foregroundActive
     open var title: String!
     open var delegate: (any UISceneDelegate)?
     public let session: UISceneSession
-    public init(session: UISceneSession, connectionOptions: ConnectionOptions) { self.session = session; super.init() }
+    public init(session: UISceneSession, connectionOptions: ConnectionOptions) {
+        self.session = session
+        super.init()
+        session.scene = self
+    }
     public override convenience init() { self.init(session: UISceneSession(), connectionOptions: ConnectionOptions()) }
 }
 
@@ -50,7 +60,18 @@ open class UIScene: UIResponder {
 open class UISceneSession: NSObject {
     open var persistentIdentifier = UUID().uuidString
     open var userInfo: [String: Any]?
-    public override init() { super.init() }
+    /// What kind of scene the session is for (the app's main window unless a test says otherwise).
+    public let role: Role
+    /// The configuration the app chose for the session (`application(_:configurationForConnecting:options:)`).
+    open internal(set) var configuration: UISceneConfiguration
+    /// The scene of this session while it is connected.
+    open internal(set) weak var scene: UIScene?
+    public init(role: Role) {
+        self.role = role
+        configuration = UISceneConfiguration(name: nil, sessionRole: role)
+        super.init()
+    }
+    public override convenience init() { self.init(role: .windowApplication) }
 }
 
 /// A URL the app was asked to open.
@@ -82,28 +103,6 @@ open class UIStatusBarManager: NSObject {
 public enum UIStatusBarStyle: Int, Sendable { case `default` = 0, lightContent = 1, darkContent = 3 }
 /// Status bar show/hide animations.
 public enum UIStatusBarAnimation: Int, Sendable { case none, fade, slide }
-
-/// A scene's delegate (all methods optional).
-public protocol UISceneDelegate: AnyObject {
-    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions)
-    func sceneDidDisconnect(_ scene: UIScene)
-    func sceneDidBecomeActive(_ scene: UIScene)
-    func sceneWillResignActive(_ scene: UIScene)
-    func sceneWillEnterForeground(_ scene: UIScene)
-    func sceneDidEnterBackground(_ scene: UIScene)
-    func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>)
-}
-extension UISceneDelegate {
-    public func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {}
-    public func sceneDidDisconnect(_ scene: UIScene) {}
-    public func sceneDidBecomeActive(_ scene: UIScene) {}
-    public func sceneWillResignActive(_ scene: UIScene) {}
-    public func sceneWillEnterForeground(_ scene: UIScene) {}
-    public func sceneDidEnterBackground(_ scene: UIScene) {}
-    public func scene(_ scene: UIScene, openURLContexts URLContexts: Set<UIOpenURLContext>) {}
-}
-/// A window scene's delegate.
-public protocol UIWindowSceneDelegate: UISceneDelegate {}
 
 /// A top-level view. Its level orders it against other windows.
 open class UIWindow: UIView {
@@ -166,29 +165,4 @@ open class UIWindow: UIView {
         public static func + (a: Level, b: CGFloat) -> Level { Level(a.rawValue + b) }
         public static func - (a: Level, b: CGFloat) -> Level { Level(a.rawValue - b) }
     }
-}
-
-/// The app delegate (every method optional).
-public protocol UIApplicationDelegate: AnyObject {
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
-    func applicationDidBecomeActive(_ application: UIApplication)
-    func applicationWillResignActive(_ application: UIApplication)
-    func applicationDidEnterBackground(_ application: UIApplication)
-    func applicationWillEnterForeground(_ application: UIApplication)
-    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
-}
-extension UIApplicationDelegate {
-    public func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
-    public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
-    public func applicationDidBecomeActive(_ application: UIApplication) {}
-    public func applicationWillResignActive(_ application: UIApplication) {}
-    public func applicationDidEnterBackground(_ application: UIApplication) {}
-    public func applicationWillEnterForeground(_ application: UIApplication) {}
-    public func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool { false }
-
-    /// What `@main` calls. Headless, there is no run loop or UI to start: it returns at once. Tests create
-    /// the delegate themselves and call its methods.
-    @MainActor
-    public static func main() {}
 }
