@@ -45,6 +45,9 @@ struct OfferMessagesTests {
         harness.settle()
         #expect(handler.dismissedIDs == ["cart-offer"])
         #expect(harness.states(inOrder: ["displayed", "dismissed"], of: "cart-offer").holds)
+        // What the SDK sent Adobe (autoTrack is on by default): trigger, display, the "closed" interaction, dismissal.
+        #expect(EdgeNetwork.current.xdmEventTypes == ["decisioning.propositionTrigger", "decisioning.propositionDisplay",
+                                                      "decisioning.propositionInteract", "decisioning.propositionDismiss"])
     }
 
     @Test func duringCheckoutTheOfferWaitsAndIsShownAfterwards() throws {
@@ -58,11 +61,13 @@ struct OfferMessagesTests {
         #expect(handler.shownIDs == [])
         #expect(handler.heldMessage?.id == "cart-offer")
 
-        harness.advance(by: 600)                       // ten virtual minutes: nothing closes an Adobe message by itself
         handler.checkoutFinished()
         harness.settle()
         #expect(handler.shownIDs == ["cart-offer"])
         #expect(harness.callbacks(for: "cart-offer").filter { $0 == "shouldShowMessage" }.count == 1)
+
+        harness.advance(by: 600)                       // ten virtual minutes, at once
+        #expect(harness.states(of: "cart-offer").last == "displayed")  // Adobe messages never close by themselves
     }
 }
 // doc:end

@@ -69,6 +69,6 @@ func aMessagePresentedDirectlyLogsNoAnalytics() throws {
     #expect(harness.analytics(for: "cart-reminder") == [])
     let problem = try #require(harness.trace.events.first { $0.label == "diagnostic.error" })
     #expect(problem.details["error"] == "noContextLogImpression")
-    #expect(problem.details["fix"]?.contains("startSession(campaigns:)") == true)
+    #expect(problem.details["fix"]?.contains("braze.startSession(campaigns:") == true)
 }
 // doc:end
