@@ -94,6 +94,20 @@ final class ComparisonDocumentTests: XCTestCase {
         }
     }
 
+    /// The getting-started guides promise that CI checks every code block: each fence must sit inside a
+    /// `begin:code` (compared with this target's sources), `begin:file` or `begin:run` block (Docs/check-guides).
+    func testEveryCodeBlockOfTheGuidesIsChecked() throws {
+        for guide in ["Docs/GettingStarted-Braze.md", "Docs/GettingStarted-Adobe.md", "Docs/GettingStarted-HTML.md"] {
+            var text = try String(contentsOf: Self.root.appendingPathComponent(guide), encoding: .utf8)
+            while let begin = text.range(of: "<!-- begin:"),
+                  let end = text.range(of: "<!-- end -->", range: begin.upperBound..<text.endIndex) {
+                text.removeSubrange(begin.lowerBound..<end.upperBound)
+            }
+            XCTAssertFalse(text.contains("```"), "\(guide) has a code block that no check covers")
+            XCTAssertTrue(text.contains("## 1."), guide)
+        }
+    }
+
     /// The behavioural differences the document describes, asserted directly.
     func testTheVendorsDifferAsDocumented() throws {
         let adobe = try Scenario.adobe(holdFirst: true)
