@@ -376,3 +376,61 @@ extension Braze.InAppMessage {
         Braze.InAppMessageRaw(self).json()
     }
 }
+
+extension Braze.InAppMessage.PayloadError: CustomStringConvertible, LocalizedError {
+    /// One line naming the field and what is wrong with it, e.g.
+    /// `Braze in-app message payload: "duration" is -5; expected milliseconds, a number ≥ 0`.
+    public var description: String {
+        let prefix = "Braze in-app message payload: "
+        switch self {
+        case .invalidJSON(let reason):
+            return prefix + (reason.hasPrefix("invalid JSON") ? reason : "not valid JSON: \(reason)")
+        case .notAnObject:
+            return prefix + "the top level must be a JSON object ({\"type\": …, \"message\": …}), not an array or a single value"
+        case .missingKey(let key):
+            return prefix + "the key \"\(key)\" is missing" + Self.whyRequired(key)
+        case .invalidValue(let key, let value):
+            return prefix + "\"\(key)\" is \(value)" + (Self.expected(key).map { "; expected \($0)" } ?? "; not a valid value for this key")
+        case .unsupportedType(let type):
+            return prefix + "\"type\" is \"\(type)\"; expected "
+                + Braze.InAppMessageRaw.MessageType.allCases.map(\.rawValue).joined(separator: ", ")
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func whyRequired(_ key: String) -> String {
+        switch key {
+        case "type": return " (it names the message kind: SLIDEUP, MODAL, FULL, HTML…)"
+        case "image_url": return " (FULL messages and image-only modals need an image)"
+        default: return key.hasSuffix("uri") ? " (a click action of URI needs the URL to open)" : ""
+        }
+    }
+
+    /// What a key accepts, for the keys whose check can fail.
+    private static func expected(_ key: String) -> String? {
+        let leaf = key.split(separator: ".").last.map(String.init) ?? key
+        if leaf.hasPrefix("btns["), leaf.hasSuffix("]") { return "a button object ({\"id\", \"text\", …})" }
+        let bare = leaf.replacingOccurrences(of: #"\[\d+\]"#, with: "", options: .regularExpression)
+        switch bare {
+        case "duration": return "milliseconds, a number ≥ 0"
+        case "message_close": return "AUTO_DISMISS or SWIPE"
+        case "click_action": return "NONE or URI (with \"uri\")"
+        case "extras", "dark_theme": return "a JSON object"
+        case "btns": return "an array of button objects ({\"id\", \"text\", …})"
+        case "asset_urls": return "an array of URL strings"
+        case "id": return "a whole number (the button id)"
+        case "uri", "image_url", "base_url": return "a URL string"
+        case "orientation": return "ANY, PORTRAIT or LANDSCAPE"
+        case "slide_from": return "TOP or BOTTOM"
+        case "image_style": return "GRAPHIC or TOP"
+        case "text_align_message", "text_align_header": return "START, CENTER or END"
+        case "use_webview", "animate_in", "animate_out", "is_control", "is_test_send": return "true or false"
+        case "type", "message_id", "trigger_id", "message", "header", "icon", "image_alt", "language", "text":
+            return "a string"
+        default:
+            if bare.hasSuffix("color") { return "an ARGB colour as an integer from 0 to 4294967295" }
+            return nil
+        }
+    }
+}

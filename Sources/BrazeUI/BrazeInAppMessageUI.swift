@@ -413,7 +413,9 @@ open class BrazeInAppMessageUI: BrazeInAppMessagePresenter, @unchecked Sendable 
         if let context {
             context.logError(flattened: error.flattened)
         } else {
-            environment.trace.record(.diagnostic, "error", message: id, ["error": error.flattened])
+            var details = ["error": error.flattened]
+            if let fix = error.fixWithoutContext { details["fix"] = fix }
+            environment.trace.record(.diagnostic, "error", message: id, details)
         }
     }
 

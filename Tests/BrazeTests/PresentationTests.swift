@@ -334,7 +334,8 @@ final class PresentationTests: XCTestCase {
         broken.type = .full
         b.ui.present(message: broken)
         XCTAssertNil(b.ui.messageView)
-        XCTAssertEqual(b.errors().last, #"rawToTypedConversion("missingKey(\"image_url\")")"#)
+        // The conversion error's description names the missing field (PayloadError's description).
+        XCTAssertEqual(b.errors().last, #"rawToTypedConversion("Braze in-app message payload: the key \"image_url\" is missing (FULL messages and image-only modals need an image)")"#)
     }
 
     // MARK: 5.11 dismiss(reason:)

@@ -6,20 +6,28 @@ import Foundation
 /// Run with OPENINAPP_UPDATE_DOCS=1 to rewrite the blocks after a change.
 final class ComparisonDocumentTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let documents = ["Compatibility/adobe-vs-braze.md", "Docs/Porting.md", "Docs/Testing.md", "README.md"]
+    static let documents = ["Compatibility/adobe-vs-braze.md", "Docs/Porting.md", "Docs/Testing.md", "README.md",
+                            "Docs/GettingStarted-Braze.md", "Docs/GettingStarted-Adobe.md", "Docs/GettingStarted-HTML.md"]
         .map { root.appendingPathComponent($0) }
     static let sources = ["SideBySide.swift", "GuideExamples.swift", "GuideSwiftTesting.swift", "ParallelGuideTests.swift",
-                          "ReadmeExample.swift", "ReadmeExampleXCTest.swift"].map {
+                          "ReadmeExample.swift", "ReadmeExampleXCTest.swift", "TestingFirstExample.swift",
+                          "GettingStartedBraze.swift", "GettingStartedBrazeTests.swift", "GettingStartedBrazeXCTest.swift",
+                          "GettingStartedAdobe.swift", "GettingStartedAdobeTests.swift", "GettingStartedAdobeXCTest.swift"].map {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent($0)
     }
 
-    /// `// doc:begin NAME` … `// doc:end` regions, de-indented.
+    /// `// doc:begin NAME` … `// doc:end` regions, de-indented. A `// doc:show TEXT` line appears in the page as
+    /// `TEXT` (used for `@testable import MyMessaging`: in the guides the code under test is in the reader's own
+    /// module, here it is in this one).
     static func codeRegions() throws -> [String: String] {
         let lines = try sources.flatMap { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
         var regions: [String: String] = [:]
         var current: (String, [String])?
-        for line in lines {
+        for var line in lines {
             let t = line.trimmingCharacters(in: .whitespaces)
+            if t.hasPrefix("// doc:show ") {
+                line = String(line.prefix { $0 == " " }) + String(t.dropFirst("// doc:show ".count))
+            }
             if t.hasPrefix("// doc:begin ") { current = (String(t.dropFirst("// doc:begin ".count)), []); continue }
             if t == "// doc:end", let (name, body) = current {
                 let indent = body.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -67,7 +75,11 @@ final class ComparisonDocumentTests: XCTestCase {
             let name = String(text[begin.upperBound..<close.lowerBound])
             let body = text[close.upperBound..<end.lowerBound].trimmingCharacters(in: .newlines)
             used.insert(name)
-            if let want = expected[name] {
+            if let kind = GuideBlocks.Kind(marker: name) {
+                // Files and commands are not generated from this target: CI writes and runs them
+                // (Docs/check-guides); here each must be one fenced block of the right language.
+                if let problem = GuideBlocks.problem(kind: kind, body: body) { problems.append("\(file): block \(name): \(problem)") }
+            } else if let want = expected[name] {
                 if body != want {
                     problems.append("\(file): block \(name) is out of date")
                     text.replaceSubrange(close.upperBound..<end.lowerBound, with: "\n" + want + "\n")
@@ -79,6 +91,20 @@ final class ComparisonDocumentTests: XCTestCase {
         }
         if ProcessInfo.processInfo.environment["OPENINAPP_UPDATE_DOCS"] == "1" {
             try text.write(to: document, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The getting-started guides promise that CI checks every code block: each fence must sit inside a
+    /// `begin:code` (compared with this target's sources), `begin:file` or `begin:run` block (Docs/check-guides).
+    func testEveryCodeBlockOfTheGuidesIsChecked() throws {
+        for guide in ["Docs/GettingStarted-Braze.md", "Docs/GettingStarted-Adobe.md", "Docs/GettingStarted-HTML.md"] {
+            var text = try String(contentsOf: Self.root.appendingPathComponent(guide), encoding: .utf8)
+            while let begin = text.range(of: "<!-- begin:"),
+                  let end = text.range(of: "<!-- end -->", range: begin.upperBound..<text.endIndex) {
+                text.removeSubrange(begin.lowerBound..<end.upperBound)
+            }
+            XCTAssertFalse(text.contains("```"), "\(guide) has a code block that no check covers")
+            XCTAssertTrue(text.contains("## 1."), guide)
         }
     }
 

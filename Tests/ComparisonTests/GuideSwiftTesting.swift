@@ -6,23 +6,6 @@ import BrazeUI
 
 // The Swift Testing examples of Docs/Testing.md (copied into the page verbatim; ComparisonDocumentTests checks).
 
-// doc:begin testing-trait
-@Test(.inAppHarness(appearance: .dark))              // this test runs in its own harness, on a dark device
-func aTapOnTheFirstButtonClosesTheMessage() throws {
-    let harness = try #require(Harness.current)
-    let delegate = GuideBrazeDelegate()
-    let ui = BrazeInAppMessageUI()                    // made in this test's world
-    ui.delegate = delegate
-
-    ui.present(message: .modal(.mockThemed))
-    #expect(ui.simulateTapButton(at: 0))
-
-    #expect(harness.callbacks(inOrder: ["inAppMessage(_:prepareWith:)", "inAppMessage(_:didPresent:view:)",
-                                        "inAppMessage(_:didDismiss:view:)"]).holds)
-    #expect(try #require(harness.trace.events.first { $0.name == "displayed" }).time == 0)
-}
-// doc:end
-
 // doc:begin testing-parallel
 @Test(arguments: 0..<100)                             // a hundred cases at once, each in its own world
 func everyCaseSeesOnlyItsOwnMessage(i: Int) {
