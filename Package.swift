@@ -24,7 +24,7 @@ var targets: [Target] = [
     // Vendor-neutral core: message model, presentation engine, stack, clock, device, trace.
     .target(name: "InAppCore", swiftSettings: strict),
     // Headless WebView-like content model: HTML → DOM, navigation policy, script bridge, input.
-    .target(name: "InAppContent", swiftSettings: strict),
+    .target(name: "InAppContent", resources: [.copy("Script/prelude.js")], swiftSettings: strict),
     // The content model behind the core's renderer protocol (HTML messages drawn headlessly).
     .target(name: "InAppRendering", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
     // Harness and fixtures for tests of integration code (no XCTest dependency).

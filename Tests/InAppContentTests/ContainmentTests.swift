@@ -140,3 +140,20 @@ final class ContainmentTests: XCTestCase {
         XCTAssertEqual(page.evaluate("innerWidth"), .success(.number(302)))
     }
 }
+
+/// The prelude is the module's resource `prelude.js`: an error thrown inside it names that file and its line there.
+final class PreludeResourceTests: XCTestCase {
+    func testAnErrorInsideThePreludeNamesItsLineInPreludeJS() throws {
+        try requireJavaScriptCore()
+        let url = try XCTUnwrap(ScriptPrelude.resourceURL, "the resource bundle holds prelude.js")
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let expected = try XCTUnwrap(lines.firstIndex { $0.contains("Argument 1 ('callback') to the MutationObserver constructor") }) + 1
+        let page = ContentPage()
+        page.loadHTMLString("<p>x</p>", baseURL: nil)
+        guard case .failure(.exception(let f)) = page.evaluate("new MutationObserver(1)") else { return XCTFail("no exception") }
+        XCTAssertEqual(f.sourceURL, "prelude.js")
+        XCTAssertEqual(f.line, expected, f.description)
+        XCTAssertTrue(f.message.hasPrefix("TypeError: Argument 1 ('callback')"), f.message)
+    }
+}
+
