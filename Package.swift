@@ -24,14 +24,14 @@ var targets: [Target] = [
     // Vendor-neutral core: message model, presentation engine, stack, clock, device, trace.
     .target(name: "InAppCore", swiftSettings: strict),
     // Headless WebView-like content model: HTML → DOM, navigation policy, script bridge, input.
-    .target(name: "InAppContent", swiftSettings: strict),
+    .target(name: "InAppContent", resources: [.copy("Script/prelude.js")], swiftSettings: strict),
     // The content model behind the core's renderer protocol (HTML messages drawn headlessly).
     .target(name: "InAppRendering", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
     // Harness and fixtures for tests of integration code (no XCTest dependency).
     .target(name: "InAppTestSupport", dependencies: ["InAppCore", "InAppContent", "InAppRendering"], swiftSettings: strict),
 
     // Facades, named as the vendors name their modules.
-    .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     .target(name: "AEPCore", dependencies: ["AEPServices"], swiftSettings: strict),
     .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     // Companion AEP extensions apps register beside Messaging: thin headless stand-ins on AEPCore's simulated Edge network.
@@ -41,9 +41,9 @@ var targets: [Target] = [
     .target(name: "AEPSignal", dependencies: ["AEPCore"], swiftSettings: strict),
     .target(name: "AEPAssurance", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
-    .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
-    .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit"), swiftSettings: strict),
     // Its built-in UI (upstream AppboyUI / BrazeUICompat): the UI delegate and view controllers. Linked, it becomes
     // every controller's `inAppMessageUIController`, as upstream.
     .target(name: "AppboyUI", dependencies: ["AppboyKit", "InAppCore"] + shims("UIKit", "WebKit"), swiftSettings: strict),

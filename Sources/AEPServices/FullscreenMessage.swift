@@ -1,5 +1,6 @@
 import Foundation
 import InAppCore
+import InAppRendering
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -328,6 +329,8 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
         #if !canImport(Darwin)
         // Headless content model only (the WebKit shim): swipes and backdrop taps arrive here.
         view.gestureReceiver = { [weak self] gesture in self?.gestureRecognized(gesture) }
+        // The page's timers run on the environment's clock, in time order with the message's own.
+        view.page.clock = environment.contentClock
         #endif
         let fit = settings?.fitToContent == true
         if fit {

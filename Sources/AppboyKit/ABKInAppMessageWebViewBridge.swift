@@ -1,6 +1,7 @@
 import Foundation
 import InAppContent
 import InAppCore
+import InAppRendering
 
 /// The headless web view of a displayed HTML message, with its script bridge (upstream: the HTML message view
 /// controller's `WKWebView` and `ABKInAppMessageWebViewBridge`). The message's document loads into a
@@ -36,6 +37,8 @@ final class ABKInAppMessageWebViewBridge: ContentNavigationDelegate, @unchecked 
         self.message = message
         self.controller = controller
         page = ContentPage()
+        // The page's timers run on the environment's clock, in time order with the message's own.
+        page.clock = controller.environment.contentClock
         device = controller.environment.device
         Self.follow(device.state, on: page)
         page.navigationDelegate = self

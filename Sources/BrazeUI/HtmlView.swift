@@ -1,6 +1,7 @@
 import Foundation
 import BrazeKit
 import InAppCore
+import InAppRendering
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -87,6 +88,8 @@ extension BrazeInAppMessageUI {
             let view = WKWebView(frame: .zero, configuration: configuration)
             view.navigationDelegate = self
             #if !canImport(Darwin)
+            // The page's timers run on the environment's clock, in time order with the message's own.
+            view.page.clock = environment.contentClock
             view.bridgeReceiver = { [weak self] call in
                 self?.handleBridgeCall("\(call.root.rawValue).\(call.path)",
                                        arguments: call.arguments.map { JSONValue(any: $0.foundationValue) })

@@ -180,6 +180,7 @@ public final class ContentPage: @unchecked Sendable {
     let scriptLock = NSRecursiveLock()
     private var _viewport = ContentViewport.phone
     private var _clockOrigin: Date?
+    private var _clock: (any ContentClock)?
     private var _userScriptSource: (@Sendable () -> [ContentUserScript])?
     private var assets: [String: Data] = [:]
 
@@ -277,6 +278,15 @@ public final class ContentPage: @unchecked Sendable {
     public var clockOrigin: Date? {
         get { locked { _clockOrigin } }
         set { locked { _clockOrigin = newValue } }
+    }
+
+    /// The time line the page's timers, animation frames and clock readings (`Date.now()`, `performance.now()`)
+    /// follow, for documents loaded after it is set. Nil, the default: the page's own, moved by ``advanceTime(by:)``.
+    /// A message's page shares its environment's clock (the facades and `ContentRenderer` set it), so its timers fire
+    /// in time order with the engine's own (auto-close, delivery) as that clock moves.
+    public var clock: (any ContentClock)? {
+        get { locked { _clock } }
+        set { locked { _clock = newValue } }
     }
 
     /// The simulated screen scripts see. Changing it fires `resize`, `orientationchange` and `matchMedia`

@@ -68,7 +68,9 @@ public final class Harness: @unchecked Sendable {
 
     // MARK: Time
 
-    /// Moves virtual time forward, firing due timers, then lets asynchronous callbacks finish.
+    /// Moves virtual time forward, firing due timers, then lets asynchronous callbacks finish. The timers are all on
+    /// one clock: the engine's (auto-close, delivery) and those of the HTML messages' pages (`setTimeout`,
+    /// `setInterval`, animation frames), in deadline order, each with `now` at its deadline.
     public func advance(by seconds: TimeInterval) {
         settle()
         clock.advance(by: seconds)

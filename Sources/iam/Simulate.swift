@@ -530,9 +530,10 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
         try driver.setDecision(d)
     case "advance":
         guard let s = value.numberValue, s.isFinite, s >= 0 else { throw ScenarioError(description: "advance needs seconds ≥ 0") }
+        // The page's timers are on the harness clock: traced as they fire, in time order with the engine's.
+        if let page = driver.htmlPage { trace(page, into: harness) }
         harness.advance(by: s)
         observePage(driver, harness)
-        if let page = driver.htmlPage { trace(page, into: harness); page.advanceTime(by: s); harness.settle() }
     case "rotate":
         switch value.stringValue {
         case "portrait"?: harness.rotate(to: .portrait)

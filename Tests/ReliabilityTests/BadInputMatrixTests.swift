@@ -183,7 +183,44 @@ final class BadInputMatrixTests: XCTestCase {
             _ = try? page.tap(elementID: "b")
             return page.url == before ? nil : "navigated to \(String(describing: page.url))"
         },
+        Row(name: "script.loopingClick.thrice", expects: "ScriptFailure.timeout on each of 3 taps of a for(;;){} click handler, page goes on") { _ in
+            let page = loopingPage("<button id=b onclick='for(;;){}'>b</button>")
+            for i in 1...3 {
+                let r = try page.tap(elementID: "b")
+                guard r.actions.contains(where: { if case .scriptFailed(_, .exception(let f)) = $0 { return f.kind == .timeout } else { return false } })
+                else { return "tap \(i): \(r.actions)" }
+            }
+            return page.evaluate("'alive'") == .success(.string("alive")) ? nil : "page stopped answering"
+        },
+        Row(name: "script.loopingInput", expects: "ScriptFailure.timeout per typed character of a looping input handler, text typed") { _ in
+            let page = loopingPage("<input id=f oninput='while(true){}'>")
+            try page.type("ab", intoSelector: "#f")
+            return timeouts(page) == 2 && page.value(of: page.document.element(id: "f")!) == "ab" ? nil : "events \(pageEvents(page))"
+        },
+        Row(name: "script.loopingTimer", expects: "ScriptFailure.timeout each time a looping interval fires") { _ in
+            let page = loopingPage("<script>setInterval(() => { for(;;){} }, 50)</script>")
+            page.advanceTime(by: 0.12)
+            return timeouts(page) == 2 ? nil : "events \(pageEvents(page))"
+        },
+        Row(name: "script.loopingEvaluate.twice", expects: "ScriptError.exception(timeout) for each looping evaluation") { _ in
+            let page = loopingPage("<p>x</p>")
+            for i in 1...2 {
+                guard case .failure(.exception(let f)) = page.evaluate("for(;;){}"), f.kind == .timeout else { return "evaluation \(i) did not time out" }
+            }
+            return nil
+        },
     ] }
+
+    /// A page whose scripts may run 0.2 s per entry (the bad-input rows stay fast).
+    static func loopingPage(_ html: String) -> ContentPage {
+        let page = ContentPage(scriptLimits: ScriptLimits(timeLimit: 0.2))
+        page.loadHTMLString(html, baseURL: nil)
+        return page
+    }
+
+    static func timeouts(_ page: ContentPage) -> Int {
+        page.events.filter { if case .scriptError(let f) = $0.kind { return f.kind == .timeout } else { return false } }.count
+    }
 
     // MARK: Braze payloads (BrazeKit)
 

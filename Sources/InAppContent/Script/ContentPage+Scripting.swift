@@ -33,7 +33,7 @@ extension ContentPage {
         scripting = nil
         guard preferredEngine == .javaScriptCore, ScriptEngines.isJavaScriptCoreAvailable else { return }
         let s = PageScripting(page: self, document: doc, limits: scriptLimits, maxNodes: limits.maxNodes,
-                              bridgeEnabled: bridgeReceiver != nil, virtualMachine: virtualMachine)
+                              bridgeEnabled: bridgeReceiver != nil, virtualMachine: virtualMachine, clock: clock)
         guard s.isJavaScript, s.installPrelude() else { return }
         scripting = s
         adoptScriptDocument(s.snapshot())
@@ -43,10 +43,29 @@ extension ContentPage {
 
     // MARK: Time
 
-    /// Advances the page's virtual clock by `seconds`: `setTimeout`/`setInterval`/`requestAnimationFrame`
-    /// callbacks that fall due run in order, each with its own time limit. Nothing sleeps.
+    /// Moves the page's time on by `seconds`: `setTimeout`/`setInterval`/`requestAnimationFrame` callbacks that fall
+    /// due run in order, each with its own time limit. Nothing sleeps.
+    ///
+    /// On a page of its own (no ``clock``) this moves the page's own time line. On a page that shares a clock (a
+    /// message's page shares its environment's), it moves that shared clock, so everything on it (an auto-close, a
+    /// delivery) fires in the same order as `harness.advance(by:)` would fire it; a real-time clock cannot be moved
+    /// and nothing happens (its timers fire on their own).
     public func advanceTime(by seconds: Double) {
+        let shared: (any ContentClock)? = {
+            scriptLock.lock(); defer { scriptLock.unlock() }
+            return scripting?.clock
+        }()
+        if let shared {
+            _ = shared.advance(by: seconds)
+            withScripting { $0.runDueTimers() }
+            return
+        }
         withScripting { $0.advance(by: seconds * 1000) }
+    }
+
+    /// A wake-up of the shared clock for a timer due at `dueMs` (milliseconds since the document loaded).
+    func sharedClockFired(dueMs: Double) {
+        withScripting { $0.fireDue(upTo: max($0.now, dueMs)) }
     }
 
     /// Timers and animation frames waiting in the loaded page.
@@ -154,7 +173,11 @@ extension ContentPage {
             scriptLock.lock(); defer { scriptLock.unlock() }
             guard let s = scripting else { return nil }
             guard let id = target?.id else { return true }   // unreachable: reported above
-            s.call("__oiaInternal.type", [.number(Double(id.raw)), .string(text)])
+            // One entry per character, as a browser runs each key as its own task: a handler that runs away is
+            // stopped at the page's time limit for that key, and the next key still arrives.
+            for scalar in text.unicodeScalars {
+                s.call("__oiaInternal.type", [.number(Double(id.raw)), .string(String(scalar))])
+            }
             s.runDueTimers()
             adoptScriptDocument(s.snapshot())
             if case .string(let v)? = s.call("__oiaInternal.value", [.number(Double(id.raw))]) {

@@ -20,17 +20,30 @@ private final class JSCWatchdog: @unchecked Sendable {
     private var residentAtStart = 0
     private(set) var tripped: ScriptFailure.Kind?
     private var memoryLimit = Int.max
-    /// How often JavaScriptCore asks; the callback re-arms the limit itself (this library version does not
+    /// How often JavaScriptCore asks at most; the callback re-arms the limit itself (this library version does not
     /// restart its timer when the callback answers "go on").
     static let tick = 0.05
-    var rearm: (() -> Void)?
+    /// How often it asks for the run under way: a twentieth of a small time limit (at least 5 ms), else ``tick``.
+    /// The library counts a tick in the thread's CPU time, so on a busy machine a tick lasts longer in real time and a
+    /// run can overshoot its limit by up to a tick of CPU time; a short tick keeps a small limit close.
+    private(set) var tickLength = JSCWatchdog.tick
+    /// Arms the library's limit with a tick of the given length.
+    var rearm: ((Double) -> Void)?
+
+    static func tick(for timeLimit: Double) -> Double { min(tick, max(0.005, timeLimit / 20)) }
 
     func start(timeLimit: Double, memoryLimit: Int) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         self.memoryLimit = memoryLimit
         deadline = JSCWatchdog.now() + timeLimit
         residentAtStart = 0   // read at the first tick: runs shorter than a tick cost no system call
         tripped = nil
+        let wanted = JSCWatchdog.tick(for: timeLimit)
+        let changed = wanted != tickLength
+        tickLength = wanted
+        let rearm = self.rearm
+        lock.unlock()
+        if changed { rearm?(wanted) }
     }
 
     func shouldTerminate() -> Bool {
@@ -39,9 +52,9 @@ private final class JSCWatchdog: @unchecked Sendable {
         let resident = JSCWatchdog.residentBytes()
         if residentAtStart == 0 { residentAtStart = resident }
         if resident > 0, resident - residentAtStart > memoryLimit { tripped = .memory; lock.unlock(); return true }
-        let rearm = self.rearm
+        let rearm = self.rearm, length = tickLength
         lock.unlock()
-        rearm?()
+        rearm?(length)
         return false
     }
 
@@ -153,7 +166,7 @@ final class JSCVM: @unchecked Sendable {
         watchdogRef = Unmanaged.passRetained(watchdog)
         if let setLimit = lib.setExecutionTimeLimit {
             let opaque = watchdogRef.toOpaque()
-            watchdog.rearm = { setLimit(group, JSCWatchdog.tick, jscShouldTerminate, opaque) }
+            watchdog.rearm = { tick in setLimit(group, tick, jscShouldTerminate, opaque) }
             setLimit(group, JSCWatchdog.tick, jscShouldTerminate, opaque)
             hasTimeLimit = true
         } else {

@@ -146,13 +146,28 @@ struct JSCLibrary: @unchecked Sendable {
         ("thresholdForJITSoon", 100_000),
     ]
 
+    /// Boolean engine options, set as ``engineOptions`` are. `usePollingTraps`: code the engine compiled to machine
+    /// code checks for a termination request at every loop back-edge, instead of being stopped by a signal. With
+    /// signals, a page's endless loop was stopped the first time (interpreted) but not once the loop had been compiled
+    /// (the second tap on a `for(;;){}` handler ran for ever); polling stops it on every entry (ContainmentTests).
+    static let engineFlags: [(name: String, value: Bool)] = [
+        ("usePollingTraps", true),
+    ]
+
     private static func tuneEngine(_ handle: UnsafeMutableRawPointer) {
         #if !canImport(Darwin)
         typealias SetInt = @convention(c) (UnsafePointer<CChar>?, Int32) -> Int32
-        guard let p = dlsym(handle, "jsc_options_set_int") else { return }
-        let setInt = unsafeBitCast(p, to: SetInt.self)
-        for option in engineOptions where getenv("JSC_" + option.name) == nil {
-            _ = option.name.withCString { setInt($0, option.value) }
+        if let p = dlsym(handle, "jsc_options_set_int") {
+            let setInt = unsafeBitCast(p, to: SetInt.self)
+            for option in engineOptions where getenv("JSC_" + option.name) == nil {
+                _ = option.name.withCString { setInt($0, option.value) }
+            }
+        }
+        if let p = dlsym(handle, "jsc_options_set_boolean") {
+            let setBool = unsafeBitCast(p, to: SetInt.self)   // gboolean is an int
+            for flag in engineFlags where getenv("JSC_" + flag.name) == nil {
+                _ = flag.name.withCString { setBool($0, flag.value ? 1 : 0) }
+            }
         }
         #endif
     }

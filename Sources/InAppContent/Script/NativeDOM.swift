@@ -4,7 +4,7 @@
 // (Element.prototype → element methods → ParentNode.prototype), with an element's companions (classList, style,
 // dataset) as native objects too. A page pays nothing for a member it does not use: the engine makes a native function
 // object the first time a page reads it, where a member written in the prelude costs every page its creation and, on
-// first use, its compilation and a cold run. Members not moved yet stay in the prelude (Prelude.swift); a member lives
+// first use, its compilation and a cold run. Members not moved yet stay in the prelude (prelude.js); a member lives
 // in one place (a fragment's or a text node's keep the prelude's where only elements and documents have native ones).
 import Foundation
 #if canImport(Glibc)

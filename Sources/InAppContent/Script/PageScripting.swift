@@ -33,9 +33,22 @@ final class PageScripting {
     weak var page: ContentPage?
     let tree: DOMTree
     private(set) var engine: (any ScriptEngine)!
-    /// Milliseconds of virtual time since the document loaded.
-    private(set) var now: Double = 0
-    private struct Timer { var due: Double; var seq: Int; var interval: Double? }
+    /// The shared time line the page runs on (a message's page: its environment's clock), or nil: the page's own,
+    /// moved only by ``advance(by:)``.
+    let clock: (any ContentClock)?
+    /// The shared clock's reading when the document loaded.
+    private let loadedAt: TimeInterval
+    /// Milliseconds of virtual time on the page's own time line (no shared clock).
+    private var ownNow: Double = 0
+    /// Milliseconds of virtual time since the document loaded: on the shared clock when there is one.
+    var now: Double {
+        if let firing = firingAt { return firing }
+        guard let clock else { return ownNow }
+        return max(0, (clock.now - loadedAt) * 1000)
+    }
+    /// The due time of the timer whose callback runs (the clock reads it, to the millisecond, while it runs).
+    private var firingAt: Double?
+    private struct Timer { var due: Double; var seq: Int; var interval: Double?; var wake: (any ContentClockTimer)? }
     private var timers: [Int: Timer] = [:]
     private var timerSeq = 0
     private var firingTimer = false
@@ -66,8 +79,10 @@ final class PageScripting {
     let bridgeEnabled: Bool
 
     init(page: ContentPage, document: HTMLDocument, limits: ScriptLimits, maxNodes: Int, bridgeEnabled: Bool,
-         virtualMachine: ScriptVirtualMachine? = nil) {
+         virtualMachine: ScriptVirtualMachine? = nil, clock: (any ContentClock)? = nil) {
         self.page = page
+        self.clock = clock
+        self.loadedAt = clock?.now ?? 0
         self.tree = DOMTree(document)
         self.tree.maxNodes = maxNodes
         self.bridgeEnabled = bridgeEnabled
@@ -75,6 +90,8 @@ final class PageScripting {
                                          answering: .operations { [unowned self] op, args throws(ScriptHostError) in try self.host(op, args) })
         (engine as? JSCEngine)?.dom = self
     }
+
+    deinit { for t in timers.values { t.wake?.cancel() } }
 
     var isJavaScript: Bool { engine.kind == .javaScriptCore }
 
@@ -183,26 +200,50 @@ final class PageScripting {
         }
     }
 
-    /// Advances the virtual clock, firing due timers in order (each callback is one run with its own limits).
+    /// Advances the page's own time line by `ms`, firing due timers in order (each callback is one run with its own
+    /// limits). On a shared clock, fires what is due on it now (moving the shared clock is ``ContentPage``'s business).
     func advance(by ms: Double) {
-        let target = now + max(0, ms)
+        if clock != nil { fireDue(upTo: now); return }
+        let target = ownNow + max(0, ms)
+        fireDue(upTo: target)
+        ownNow = max(ownNow, target)
+    }
+
+    /// Fires the timers due at or before `target` (milliseconds since load), in due order (ties in the order they
+    /// were set), each as one run, with the clock reading its due time while it runs.
+    func fireDue(upTo target: Double) {
         var fired = 0
         while fired < 100_000 {
             guard let (id, t) = timers.filter({ $0.value.due <= target }).min(by: { ($0.value.due, $0.value.seq) < ($1.value.due, $1.value.seq) })
             else { break }
-            now = max(now, t.due)
-            if let interval = t.interval { timerSeq += 1; timers[id] = Timer(due: now + interval, seq: timerSeq, interval: interval) }
-            else { timers[id] = nil }
+            t.wake?.cancel()
+            if clock == nil { ownNow = max(ownNow, t.due) }
+            if let interval = t.interval {
+                timerSeq += 1
+                let due = max(t.due, now) + interval
+                timers[id] = Timer(due: due, seq: timerSeq, interval: interval, wake: wake(at: due))
+            } else {
+                timers[id] = nil
+            }
+            let outer = firingAt
+            firingAt = max(t.due, clock == nil ? ownNow : (clock.map { max(0, ($0.now - loadedAt) * 1000) } ?? 0))
             firingTimer = true
             call("__oiaInternal.fireTimer", [.number(Double(id))])
             firingTimer = false
+            firingAt = outer
             fired += 1
         }
-        now = target
     }
 
     /// Fires timers already due (zero delays) without moving the clock.
-    func runDueTimers() { advance(by: 0) }
+    func runDueTimers() { fireDue(upTo: now) }
+
+    /// On a shared clock, a wake-up at `due` (milliseconds since load) that fires what is due then; nil on the page's own.
+    private func wake(at due: Double) -> (any ContentClockTimer)? {
+        guard let clock, let page else { return nil }
+        let delay = max(0, loadedAt + due / 1000 - clock.now)
+        return clock.schedule(after: delay) { [weak page] in page?.sharedClockFired(dueMs: due) }
+    }
 
     var pendingTimerCount: Int { timers.count }
     var nextTimerDue: Double? { timers.values.map(\.due).min().map { $0 - now } }
@@ -534,9 +575,13 @@ final class PageScripting {
             // re-arms itself with 0 cannot keep the page from becoming idle.
             if firingTimer { delay = max(delay, 4) }
             timerSeq += 1
-            timers[Int(tid)] = Timer(due: now + delay, seq: timerSeq, interval: repeating ? max(1, delay) : nil)
+            timers[Int(tid)]?.wake?.cancel()
+            let due = now + delay
+            timers[Int(tid)] = Timer(due: due, seq: timerSeq, interval: repeating ? max(1, delay) : nil, wake: wake(at: due))
             return .undefined
-        case .timerClear: if let tid = int(first) { timers[Int(tid)] = nil }; return .undefined
+        case .timerClear:
+            if let tid = int(first) { timers[Int(tid)]?.wake?.cancel(); timers[Int(tid)] = nil }
+            return .undefined
         case .console:
             page.emit(.console(level: str(first), message: str(a.count > 1 ? a[1] : nil)))
             return .undefined
