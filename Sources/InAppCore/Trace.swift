@@ -25,6 +25,16 @@ public struct TraceEvent: Hashable, Sendable, Codable {
         case delivery
         /// Something was ignored, refused or went wrong (with a reason).
         case diagnostic
+        /// Push notifications: authorization, device tokens, delivered and opened notifications.
+        case push
+        /// User profile changes (attributes, aliases, subscriptions) and SDK authentication.
+        case user
+        /// Content cards: refreshes, impressions, clicks, dismissals.
+        case card
+        /// Banners: refreshes, placements, impressions, clicks.
+        case banner
+        /// Feature flags: refreshes and impressions.
+        case flag
     }
 
     public var sequence: Int
