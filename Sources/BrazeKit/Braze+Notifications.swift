@@ -52,7 +52,7 @@ extension Braze {
             guard let braze = link.braze, braze.enabled else { return }
             state.withLock { $0.deviceToken = deviceToken }
             environment.trace.record(.push, "registerDeviceToken", ["token": deviceToken.map { String(format: "%02x", $0) }.joined()])
-            let status = UNUserNotificationCenter.current().authorizationStatus
+            let status = environment.withCurrent { UNUserNotificationCenter.current() }.authorizationStatus
             if braze.configuration.optInWhenPushAuthorized, status == .authorized || status == .provisional {
                 braze.user.set(pushNotificationSubscriptionState: .optedIn)
             }
@@ -128,7 +128,7 @@ extension Braze {
             guard automation.isEnabled else { return }
             environment.trace.record(.push, "automation", ["requestAuthorizationAtLaunch": String(automation.requestAuthorizationAtLaunch),
                                                           "setNotificationCategories": String(automation.setNotificationCategories)])
-            let center = UNUserNotificationCenter.current()
+            let center = environment.withCurrent { UNUserNotificationCenter.current() }
             if automation.setNotificationCategories { center.setNotificationCategories(Self.categories) }
             if automation.requestAuthorizationAtLaunch {
                 center.requestAuthorization(options: automation.authorizationOptions) { [weak self] granted, _ in
