@@ -31,6 +31,9 @@ extension Braze {
 
     /// What `init` does after the channels are wired: push automation set-up.
     func started() {
+        if !configuration.push.automation.isEnabled, let delayed = Braze.delayedAutomation(in: environment) {
+            configuration.push.automation = delayed
+        }
         notifications.runAutomation(configuration.push.automation)
     }
 

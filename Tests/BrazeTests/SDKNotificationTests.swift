@@ -87,6 +87,16 @@ final class SDKNotificationTests: XCTestCase {
         XCTAssertNil(braze.user.attributes["push_subscribe"], "a denied prompt does not opt the user in")
     }
 
+    func test_delayedInitializationTurnsPushAutomationOnForTheLaterInstance() {
+        let harness = Harness()
+        harness.run { Braze.prepareForDelayedInitialization(pushAutomation: true) }
+        let configuration = Braze.Configuration(apiKey: "k", endpoint: "e")
+        XCTAssertFalse(configuration.push.automation.isEnabled)
+        _ = harness.run { Braze(configuration: configuration) }
+        XCTAssertTrue(configuration.push.automation.isEnabled)
+        XCTAssertEqual(harness.run { UNUserNotificationCenter.current() }.authorizationStatus, .authorized)
+    }
+
     func test_notificationServiceAttachesLocalMediaAndSkipsRemote() throws {
         let harness = Harness()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("braze-\(UUID().uuidString).png")

@@ -62,6 +62,13 @@ open class UNNotificationCategory: NSObject, @unchecked Sendable {
         self.options = options
         super.init()
     }
+    /// A category whose notifications show `hiddenPreviewsBodyPlaceholder` when previews are hidden.
+    public convenience init(identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+                            hiddenPreviewsBodyPlaceholder: String, options: UNNotificationCategoryOptions = []) {
+        self.init(identifier: identifier, actions: actions, intentIdentifiers: intentIdentifiers, options: options)
+        self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
+    }
+    public private(set) var hiddenPreviewsBodyPlaceholder = ""
     open override func isEqual(_ object: Any?) -> Bool {
         (object as? UNNotificationCategory)?.identifier == identifier
     }
