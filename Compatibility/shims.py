@@ -6,7 +6,7 @@ the table goes to Compatibility/shims.md. `same` means it behaves as on a device
 observes; `headless` means it works with a stated difference (nothing drawn, recorded only, …); `n/a` is not
 used for shim types (a type we do not mean to offer is simply absent).
 """
-SHIM_MODULES = ("ObjectiveC", "UIKit", "WebKit")
+SHIM_MODULES = ("ObjectiveC", "UIKit", "WebKit", "UserNotifications")
 
 
 def build(graph, tests, rows, match):
