@@ -19,6 +19,8 @@ protocol ScenarioDriver {
     func edgeResponse(_ envelope: JSONValue) throws
     /// An app event (`MobileCore.track(action:data:)`) that in-app rules are evaluated against (adobe only).
     func trackAction(_ value: JSONValue) throws
+    /// Steps of other channels (BrazeChannels.swift); false when `key` is not one.
+    func channelStep(_ key: String, _ value: JSONValue, _ harness: Harness) throws -> Bool
 }
 
 extension ScenarioDriver {
@@ -282,7 +284,7 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
     case "keyboard": harness.setKeyboardVisible(value.boolValue ?? true)
     case "edgeResponse": try driver.edgeResponse(value)
     case "trackAction": try driver.trackAction(value)
-    default: throw ScenarioError(description: "unknown action \"\(key)\"")
+    default: if try !driver.channelStep(key, value, harness) { throw ScenarioError(description: "unknown action \"\(key)\"") }
     }
 }
 
@@ -302,7 +304,7 @@ extension Command {
         "personalization:decisions", "payload": [...]}]} hands the simulated Edge network that response and
         fetches its surfaces with updatePropositionsForSurfaces; trackAction "name" or {"action", "data"?} sends
         an app event the in-app rules are evaluated against), braze (deliver a Braze in-app message JSON payload, presented by
-        BrazeInAppMessageUI), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, or any other
+        BrazeInAppMessageUI; contentCard, tapCard, dismissCard, banner, tapBanner: see BrazeChannels.swift), appboy (deliver {"type": "HTML" | "HTML_FULL", "message_id", "message"}, or any other
         type in the Braze payload format, shown by the legacy Appboy controller and its built-in UI; tap and close go
         through that UI as a person's would). HTML messages: tap {"selector", "at"?} or {"text"}, type
         {"selector", "text"}, check/uncheck {"selector"}, press {"key", "selector"?}, evaluate "js" (the app's
