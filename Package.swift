@@ -65,7 +65,7 @@ var targets: [Target] = [
                                                          "AppboyKit", "AppboyUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport",
                                                    "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
-                    + shims("UIKit", "WebKit")),
+                    + shims("UIKit", "WebKit", "UserNotifications")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity",

@@ -36,6 +36,9 @@ extension Braze {
         /// The user id (async form).
         public func getId() async -> String? { id }
 
+        /// The user id, as the SDK's earlier async accessor spells it (`await braze.user.id()`).
+        public func id() async -> String? { id }
+
         /// A new profile (after `changeUser` to another user or `wipeData`).
         func reset(id: String?) {
             profile.withLock { $0 = Profile(id: id) }

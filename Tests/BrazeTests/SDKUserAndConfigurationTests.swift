@@ -100,6 +100,8 @@ final class SDKUserAndConfigurationTests: XCTestCase {
         bench.braze.changeUser(userId: "async-user")
         let id = await bench.braze.user.getId()
         XCTAssertEqual(id, "async-user")
+        let same = await bench.braze.user.id()
+        XCTAssertEqual(same, bench.braze.user.id)
         let done = expectation(description: "id delivered")
         bench.braze.user.id(queue: .global()) { value in
             XCTAssertEqual(value, "async-user")
@@ -120,5 +122,12 @@ final class SDKUserAndConfigurationTests: XCTestCase {
         bench.braze.requestImmediateDataFlush()
         XCTAssertEqual(bench.braze.server.flushCount, 1, "a disabled SDK sends nothing")
         XCTAssertEqual(bench.events(.delivery, "sdkDisabled").count, 1)
+    }
+
+    func test_inAppMessageIdIsItsDataId() {
+        var message = Braze.InAppMessage.slideup(.init(data: .init(), message: "Hi"))
+        XCTAssertNil(message.id)
+        message.data.id = "campaign-42"
+        XCTAssertEqual(message.id, "campaign-42")
     }
 }
