@@ -22,7 +22,8 @@ public enum BrazeBannerUI {
     /// A view that shows the banner of one placement: it asks `braze` for the placement's banner, follows its
     /// updates, and loads the banner's HTML in a web view (headlessly, the content model) with the Braze
     /// bridge, as HTML in-app messages are. The impression is logged once the content loads; `brazeBridge`
-    /// calls (`logClick`, `closeMessage`, `logCustomEvent`) and link taps go to the banner's context.
+    /// calls (`logClick`, `closeMessage`, `logCustomEvent`, `getUser().<setter>`) and link taps go to the banner's
+    /// context, the SDK and the user profile.
     open class BannerUIView: UIView, WKNavigationDelegate {
         public let placementId: String
         public private(set) var banner: Braze.Banner?
@@ -107,8 +108,16 @@ public enum BrazeBannerUI {
                 var properties: [String: Any]?
                 if arguments.count > 1, case .object(let o) = arguments[1] { properties = o.mapValues(\.foundationValue) }
                 braze?.logCustomEvent(name: name, properties: properties)
+            case "requestImmediateDataFlush":
+                braze?.requestImmediateDataFlush()
             default:
-                braze?.environment.trace.record(.diagnostic, "unsupportedBannerBridgeCall", ["function": function])
+                if function.hasPrefix("getUser()."), let braze {
+                    if let problem = braze.user.applyBridgeCall(String(function.dropFirst("getUser().".count)), arguments) {
+                        braze.environment.trace.record(.diagnostic, "bannerBridgeCall", ["function": function, "problem": problem])
+                    }
+                } else {
+                    braze?.environment.trace.record(.diagnostic, "unsupportedBannerBridgeCall", ["function": function])
+                }
             }
         }
 

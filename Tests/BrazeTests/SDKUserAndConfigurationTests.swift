@@ -130,4 +130,25 @@ final class SDKUserAndConfigurationTests: XCTestCase {
         message.data.id = "campaign-42"
         XCTAssertEqual(message.id, "campaign-42")
     }
+
+    func test_htmlMessageBridgeUserCallsReachTheProfile() throws {
+        let b = Bench()
+        let html = """
+            <button id=go onclick="var u = brazeBridge.getUser(); u.setFirstName('Ada'); u.setGender('f');
+              u.setDateOfBirth(1990, 4, 12); u.setCustomUserAttribute('plan', 'pro'); u.incrementCustomUserAttribute('visits');
+              u.addToCustomAttributeArray('tags', 'vip'); u.addAlias('ada-9', 'crm'); u.setGender('robot');">Go</button>
+            """
+        b.deliver(.html(.init(message: html)), id: "profile")
+        let web = try XCTUnwrap(b.ui.messageView?.html?.webView)
+        try web.tap(elementID: "go")
+        let user = b.braze.user
+        XCTAssertEqual(user.attributes["first_name"], "Ada")
+        XCTAssertEqual(user.attributes["gender"], "f", "an unknown gender is refused, the earlier one kept")
+        XCTAssertEqual(user.attributes["dob"], "1990-04-12")
+        XCTAssertEqual(user.customAttributes["plan"], "pro")
+        XCTAssertEqual(user.customAttributes["visits"], 1)
+        XCTAssertEqual(user.customAttributes["tags"], ["vip"])
+        XCTAssertEqual(user.aliases["crm"], "ada-9")
+        XCTAssertTrue(b.errors("profile").contains { $0.contains("setGender") }, "the bad argument is a script error")
+    }
 }
