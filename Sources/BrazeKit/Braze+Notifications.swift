@@ -52,10 +52,13 @@ extension Braze {
             guard let braze = link.braze, braze.enabled else { return }
             state.withLock { $0.deviceToken = deviceToken }
             environment.trace.record(.push, "registerDeviceToken", ["token": deviceToken.map { String(format: "%02x", $0) }.joined()])
+            #if !canImport(Darwin)
+            // The stand-in center answers synchronously (Apple's asks through getNotificationSettings).
             let status = environment.withCurrent { UNUserNotificationCenter.current() }.authorizationStatus
             if braze.configuration.optInWhenPushAuthorized, status == .authorized || status == .provisional {
                 braze.user.set(pushNotificationSubscriptionState: .optedIn)
             }
+            #endif
         }
 
         /// Handles a background (silent or content-available) notification. Returns false, without calling
