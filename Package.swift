@@ -11,7 +11,7 @@ let shimsNeeded = false
 let shimsNeeded = true
 #endif
 
-let shimNames = shimsNeeded ? ["ObjectiveC", "UIKit", "WebKit"] : []
+let shimNames = shimsNeeded ? ["ObjectiveC", "UIKit", "WebKit", "UserNotifications"] : []
 func shims(_ names: String...) -> [Target.Dependency] {
     shimsNeeded ? names.map { .target(name: $0) } : []
 }
@@ -33,15 +33,19 @@ var targets: [Target] = [
     // Facades, named as the vendors name their modules.
     .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     .target(name: "AEPCore", dependencies: ["AEPServices"], swiftSettings: strict),
-    .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit", "UserNotifications"), swiftSettings: strict),
     // Companion AEP extensions apps register beside Messaging: thin headless stand-ins on AEPCore's simulated Edge network.
     .target(name: "AEPEdge", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "AEPEdgeIdentity", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "AEPLifecycle", dependencies: ["AEPCore"], swiftSettings: strict),
     .target(name: "AEPSignal", dependencies: ["AEPCore"], swiftSettings: strict),
     .target(name: "AEPAssurance", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
-    .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit", "UserNotifications"), swiftSettings: strict),
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "WebKit"), swiftSettings: strict),
+    // Braze's app-extension and location modules, as upstream names them.
+    .target(name: "BrazeNotificationService", dependencies: ["InAppCore"] + shims("UserNotifications"), swiftSettings: strict),
+    .target(name: "BrazePushStory", dependencies: ["InAppCore"] + shims("UIKit", "UserNotifications"), swiftSettings: strict),
+    .target(name: "BrazeLocation", dependencies: ["BrazeKit"], swiftSettings: strict),
     // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
     .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit"), swiftSettings: strict),
     // Its built-in UI (upstream AppboyUI / BrazeUICompat): the UI delegate and view controllers. Linked, it becomes
@@ -66,13 +70,14 @@ var targets: [Target] = [
                                                          "AppboyKit", "AppboyUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport",
                                                    "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
-                    + shims("UIKit", "WebKit")),
+                    + shims("UIKit", "WebKit", "UserNotifications")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
     .testTarget(name: "ComparisonTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity",
                                                         "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI", "InAppTestSupport"]
                     + shims("UIKit", "WebKit")),
-    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit")),
+    .testTarget(name: "BrazeTests", dependencies: ["BrazeKit", "BrazeUI", "BrazeNotificationService", "BrazePushStory", "BrazeLocation",
+                                                   "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit", "UserNotifications")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "AppboyUI", "InAppCore", "InAppContent", "InAppTestSupport",
                                                     "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"]
@@ -97,6 +102,8 @@ if shimsNeeded {
         .target(name: "UIKit", dependencies: ["ObjectiveC", "_Testing_UIKit"], path: "Sources/Shims/UIKit", swiftSettings: strict),
         .target(name: "_Testing_UIKit", path: "Sources/Shims/TestingUIKitOverlay", swiftSettings: strict),
         .target(name: "WebKit", dependencies: ["UIKit", "InAppContent"], path: "Sources/Shims/WebKit", swiftSettings: strict),
+        // Push notifications: one notification center per environment, delivered and answered by tests.
+        .target(name: "UserNotifications", dependencies: ["InAppCore"], path: "Sources/Shims/UserNotifications", swiftSettings: strict),
         // The UIKit stand-in's own behaviour (layout, traits, fonts, images, controls, gestures, controllers).
         .testTarget(name: "UIKitShimTests", dependencies: ["UIKit"]),
     ]
@@ -104,8 +111,8 @@ if shimsNeeded {
 
 let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                  "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal",
-                 "AEPAssurance", "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI",
-                 "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"] + shimNames
+                 "AEPAssurance", "BrazeKit", "BrazeUI", "BrazeNotificationService", "BrazePushStory", "BrazeLocation",
+                 "AppboyKit", "AppboyUI", "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"] + shimNames
 
 let package = Package(
     name: "OpenInApp",

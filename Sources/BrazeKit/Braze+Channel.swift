@@ -4,5 +4,6 @@ extension Braze {
         case notification = 0
         case inAppMessage = 1
         case contentCard = 2
+        case banner = 3
     }
 }

@@ -23,6 +23,9 @@ public final class Braze: @unchecked Sendable {
     /// The environment (clock, device, trace) this instance records into.
     package let environment: MessagingEnvironment
     private let state: Locked<State>
+    /// SDK-wide switches: `enabled`, the SDK authentication signature and delegate (Braze+SDK.swift).
+    package let sdkSettings = Locked(BrazeSDKSettings())
+    package let authFailures = Subscribers<SDKAuthenticationError>()
     /// The core delivery engine evaluating this instance's triggers (campaigns, property filters, priority,
     /// `triggerMinimumTimeInterval`). Messages it selects go to `inAppMessagePresenter`. Test API: feed it
     /// campaigns with `startSession(campaigns:)` (Braze messages) or `deliveryEngine.startSession(with:)`.
@@ -32,7 +35,12 @@ public final class Braze: @unchecked Sendable {
         self.configuration = configuration
         let environment = MessagingEnvironment.current
         self.environment = environment
-        self.user = User()
+        self.user = User(environment: environment)
+        self.server = BrazeServer(environment: environment)
+        self.notifications = Notifications(environment: environment)
+        self.contentCards = ContentCards(environment: environment)
+        self.featureFlags = FeatureFlags(environment: environment)
+        self.banners = Banners(environment: environment)
         self.state = Locked(State(triggerSink: Braze.defaultTriggerSink.snapshot))
         let owner = WeakBraze()
         deliveryEngine = DeliveryEngine(
@@ -40,9 +48,23 @@ public final class Braze: @unchecked Sendable {
             configuration: DeliveryConfiguration(minimumTriggerInterval: configuration.triggerMinimumTimeInterval),
             handoff: DeliveryHandoff(present: { core in owner.value?.triggered(core) }))
         owner.value = self
+        for channel in [notifications.link, contentCards.link, featureFlags.link, banners.link] as [BrazeLink] { channel.braze = self }
         environment.trace.record(.delivery, "brazeStarted", ["apiKey": configuration.apiKey, "endpoint": configuration.endpoint,
                                                             "triggerMinimumTimeInterval": String(configuration.triggerMinimumTimeInterval)])
+        started()
     }
+
+    /// Push notifications: device token, notification handling, subscription updates.
+    public let notifications: Notifications
+    /// Content cards from the simulated server.
+    public let contentCards: ContentCards
+    /// Feature flags from the simulated server.
+    public let featureFlags: FeatureFlags
+    /// Banners from the simulated server.
+    public let banners: Banners
+    /// Test API: the simulated Braze backend that answers refreshes (content cards, feature flags, banners) and
+    /// checks SDK authentication signatures.
+    public let server: BrazeServer
 
     /// The app's delegate, asked before the SDK opens a URL (`braze(_:shouldOpenURL:)`). Held weakly.
     public var delegate: (any BrazeDelegate)? {
@@ -60,20 +82,23 @@ public final class Braze: @unchecked Sendable {
     /// Changes the current user. Messages pending for the previous user become invalid and the presenter
     /// is told to drop them (`dismiss(reason: .changeUser)`). Changing to the same user does nothing.
     public func changeUser(userId: String, sdkAuthSignature: String? = nil) {
+        if let sdkAuthSignature { set(sdkAuthenticationSignature: sdkAuthSignature) }
         guard user.id != userId else { return }
-        user.id = userId
+        user.reset(id: userId)
         state.withLock { $0.generation += 1 }
         environment.trace.record(.delivery, "changeUser", ["userId": userId])
         inAppMessagePresenter?.dismiss(reason: .changeUser)
+        userChanged()
     }
 
     /// Erases the SDK's data: the user id becomes nil, pending messages become invalid, and the presenter is
     /// told to drop them (`dismiss(reason: .wipeData)`).
     public func wipeData() {
-        user.id = nil
+        user.reset(id: nil)
         state.withLock { $0.generation += 1 }
         environment.trace.record(.delivery, "wipeData")
         inAppMessagePresenter?.dismiss(reason: .wipeData)
+        dataWiped()
     }
 
     /// Logs a custom event; custom events can trigger in-app messages.

@@ -267,10 +267,15 @@ extension BrazeInAppMessageUI {
             case "changeUser":
                 guard let user = string(0) else { return bad(0, "string") }
                 braze?.changeUser(userId: user, sdkAuthSignature: string(1))
-            case "requestImmediateDataFlush", "requestPushPermission", "web.registerAppboyPushMessages":
+            case "requestImmediateDataFlush":
+                braze?.requestImmediateDataFlush()
+            case "requestPushPermission", "web.registerAppboyPushMessages":
                 break
             default:
-                if !function.hasPrefix("getUser().") { logError(.webViewScript("unknown(\(function))")) }
+                guard function.hasPrefix("getUser().") else { return logError(.webViewScript("unknown(\(function))")) }
+                if let problem = braze?.user.applyBridgeCall(String(function.dropFirst("getUser().".count)), arguments) {
+                    logError(.webViewScript(problem))
+                }
             }
         }
     }

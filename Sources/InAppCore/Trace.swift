@@ -28,6 +28,16 @@ public struct TraceEvent: Hashable, Sendable, Codable {
         /// A scripted run's own marks (`iam simulate`): where each step starts (`step`, with its index and what
         /// it does) and where each named run of a scenario file starts (`run`).
         case scenario
+        /// Push notifications: authorization, device tokens, delivered and opened notifications.
+        case push
+        /// User profile changes (attributes, aliases, subscriptions) and SDK authentication.
+        case user
+        /// Content cards: refreshes, impressions, clicks, dismissals.
+        case card
+        /// Banners: refreshes, placements, impressions, clicks.
+        case banner
+        /// Feature flags: refreshes and impressions.
+        case flag
     }
 
     public var sequence: Int

@@ -22,6 +22,8 @@ protocol ScenarioDriver {
     /// The page events the vendor facade already records itself (with the message id), so that the scenario's
     /// trace has each of them once.
     var facadeTraces: PageTracing { get }
+    /// Steps of other channels (BrazeChannels.swift); false when `key` is not one.
+    func channelStep(_ key: String, _ value: JSONValue, _ harness: Harness) throws -> Bool
 }
 
 /// Kinds of page events a facade may record itself.
@@ -197,7 +199,9 @@ struct ScenarioFile {
 
     static let actions: Set<String> = ["deliver", "tap", "evaluate", "type", "check", "uncheck", "press", "close", "dismiss",
                                        "presentNext", "decide", "advance", "rotate", "appearance", "colorScheme", "background",
-                                       "foreground", "keyboard", "edgeResponse", "trackAction"]
+                                       "foreground", "keyboard", "edgeResponse", "trackAction",
+                                       // Braze's other channels (BrazeChannels.swift).
+                                       "contentCard", "tapCard", "dismissCard", "banner", "tapBanner"]
     static let fileKeys: Set<String> = ["vendor", "device", "steps", "scenarios", "html_file", "fixture", "messageHandlers",
                                         "braze", "primary", "name", "description"]
 
@@ -550,7 +554,7 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
     case "keyboard": harness.setKeyboardVisible(value.boolValue ?? true)
     case "edgeResponse": try driver.edgeResponse(value)
     case "trackAction": try driver.trackAction(value)
-    default: throw ScenarioError(description: "unknown action \"\(key)\"")
+    default: if try !driver.channelStep(key, value, harness) { throw ScenarioError(description: "unknown action \"\(key)\"") }
     }
 }
 
@@ -587,7 +591,9 @@ extension Command {
           advance SECONDS (also fires page timers), rotate "portrait" | "landscape", appearance or colorScheme
           "light" | "dark", background, foreground, keyboard true|false,
           edgeResponse {"handle": [{"type": "personalization:decisions", "payload": [...]}]} and
-          trackAction "name" | {"action", "data"?} (adobe: the simulated Edge network and in-app rules).
+          trackAction "name" | {"action", "data"?} (adobe: the simulated Edge network and in-app rules),
+          contentCard {…card…}, tapCard "id", dismissCard "id", banner {"placementId", "html"}, tapBanner
+                                {"selector"} | {"text"} (braze: content cards and banners from the simulated server).
 
         Prints one JSON object per trace event (or a table with --table). Each step opens with a
         scenario.step event (index, kind); each run of "scenarios" with scenario.run (name). Events of an HTML

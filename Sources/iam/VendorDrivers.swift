@@ -127,7 +127,7 @@ final class AdobeDriver: ScenarioDriver, MessagingDelegate, @unchecked Sendable 
 /// (e.g. {"type": "MODAL", "message_id": "m1", "header": …, "message": …, "btns": […]}); it is presented by a
 /// `BrazeInAppMessageUI` installed as the presenter, whose delegate answers the display choice.
 final class BrazeDriver: ScenarioDriver, BrazeInAppMessageUIDelegate, @unchecked Sendable {
-    private let braze = Braze(configuration: Braze.Configuration(apiKey: "scenario", endpoint: "sdk.example.com"))
+    let braze = Braze(configuration: Braze.Configuration(apiKey: "scenario", endpoint: "sdk.example.com"))
     private let ui = BrazeInAppMessageUI()
     private let choice = Locked(BrazeInAppMessageUI.DisplayChoice.now)
     private let harness: Harness

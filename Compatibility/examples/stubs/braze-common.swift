@@ -9,12 +9,12 @@ let brazeEndpoint = "BRAZE_ENDPOINT"
 
 /// The examples' readme screen: a table of actions. Here it only holds the actions.
 @MainActor
-final class ReadmeViewController: UIViewController {
+final class ReadmeViewController: UITableViewController {
     let readme: String
     let actions: [(String, String, @MainActor (ReadmeViewController) -> Void)]
     init(readme: String, actions: [(String, String, @MainActor (ReadmeViewController) -> Void)]) {
         self.readme = readme; self.actions = actions
-        super.init(nibName: nil, bundle: nil)
+        super.init(style: .grouped)
     }
     required init?(coder: NSCoder) { nil }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import InAppCore
+
+extension Braze {
+    /// A feature flag: whether it is on for the user, and its typed properties.
+    public struct FeatureFlag: Sendable, Hashable, CustomStringConvertible {
+        /// A property's value, by type.
+        public enum PropertyValue: Sendable, Hashable {
+            case string(String)
+            case number(Double)
+            case boolean(Bool)
+            /// Milliseconds since 1970.
+            case timestamp(Int)
+            case image(String)
+            case jsonObject([String: JSONValue])
+        }
+
+        public var id: String
+        public var enabled: Bool
+        public var properties: [String: PropertyValue]
+        /// Whether an impression should be logged when the flag is used (false for flags outside a rollout).
+        public var trackingString: String?
+
+        public init(id: String, enabled: Bool = false, properties: [String: PropertyValue] = [:], trackingString: String? = nil) {
+            self.id = id; self.enabled = enabled; self.properties = properties; self.trackingString = trackingString
+        }
+
+        public func stringProperty(key: String) -> String? { if case .string(let v)? = properties[key] { return v }; return nil }
+        public func numberProperty(key: String) -> Double? { if case .number(let v)? = properties[key] { return v }; return nil }
+        public func boolProperty(key: String) -> Bool? { if case .boolean(let v)? = properties[key] { return v }; return nil }
+        public func timestampProperty(key: String) -> Int? { if case .timestamp(let v)? = properties[key] { return v }; return nil }
+        public func imageProperty(key: String) -> String? { if case .image(let v)? = properties[key] { return v }; return nil }
+        public func jsonObjectProperty(key: String) -> [String: Any]? {
+            if case .jsonObject(let v)? = properties[key] { return v.mapValues { $0.foundationValue as Any } }
+            return nil
+        }
+
+        public var description: String { "FeatureFlag(id: \(id), enabled: \(enabled), properties: \(properties.keys.sorted()))" }
+    }
+}

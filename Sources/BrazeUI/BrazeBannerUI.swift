@@ -1,0 +1,140 @@
+import BrazeKit
+import Foundation
+import InAppCore
+import UIKit
+import WebKit
+
+/// Braze's banner views.
+public enum BrazeBannerUI {
+    /// What a banner view reports after it renders: the content's height (nil when it is not known headlessly).
+    public struct ContentUpdates: Sendable, Hashable {
+        public var height: CGFloat?
+        public init(height: CGFloat? = nil) { self.height = height }
+    }
+
+    /// Why a banner view has nothing to show.
+    public enum BannerError: Swift.Error, Hashable, Sendable {
+        case noBanner(placementId: String)
+        case controlBanner
+        case noBrazeInstance
+    }
+
+    /// A view that shows the banner of one placement: it asks `braze` for the placement's banner, follows its
+    /// updates, and loads the banner's HTML in a web view (headlessly, the content model) with the Braze
+    /// bridge, as HTML in-app messages are. The impression is logged once the content loads; `brazeBridge`
+    /// calls (`logClick`, `closeMessage`, `logCustomEvent`, `getUser().<setter>`) and link taps go to the banner's
+    /// context, the SDK and the user profile.
+    open class BannerUIView: UIView, WKNavigationDelegate {
+        public let placementId: String
+        public private(set) var banner: Braze.Banner?
+        public private(set) var webView: WKWebView?
+        /// Called when the user dismisses the banner.
+        public var onDismiss: ((Braze.BannerDismissalEvent) -> Void)?
+        private weak var braze: Braze?
+        private var processContentUpdates: ((Result<ContentUpdates, any Swift.Error>) -> Void)?
+        private var subscription: Braze.Cancellable?
+        private var loading = false
+
+        public init(placementId: String, braze: Braze,
+                    processContentUpdates: ((Result<ContentUpdates, any Swift.Error>) -> Void)? = nil) {
+            self.placementId = placementId
+            self.braze = braze
+            self.processContentUpdates = processContentUpdates
+            super.init(frame: .zero)
+            subscription = braze.banners.subscribeToUpdates { [weak self] banners in
+                guard let self else { return }
+                if let banner = banners[self.placementId] { self.render(with: banner) }
+                else { self.removeBannerContent(reason: .noBanner) }
+            }
+            braze.banners.getBanner(for: placementId) { [weak self] banner in
+                guard let self else { return }
+                if let banner { self.render(with: banner) }
+                else { self.processContentUpdates?(.failure(BannerError.noBanner(placementId: self.placementId))) }
+            }
+        }
+
+        public required init?(coder: NSCoder) { nil }
+
+        /// Shows `banner` (a control banner logs its impression and shows nothing).
+        open func render(with banner: Braze.Banner) {
+            if self.banner?.identifier == banner.identifier && self.banner?.html == banner.html && webView != nil { return }
+            self.banner = banner
+            if banner.isControl {
+                banner.context?.logImpression()
+                processContentUpdates?(.failure(BannerError.controlBanner))
+                return
+            }
+            let view = webView ?? makeWebView()
+            loading = true
+            _ = view.loadHTMLString(banner.html, baseURL: URL(string: "https://bannercache.braze"))
+            loading = false
+            banner.context?.logImpression()
+            processContentUpdates?(.success(ContentUpdates(height: nil)))
+        }
+
+        /// Clears the view.
+        public func removeBannerContent(reason: Braze.Banner.RemovalReason) {
+            banner = nil
+            webView?.removeFromSuperview()
+            webView = nil
+            processContentUpdates?(.success(ContentUpdates(height: 0)))
+        }
+
+        private func makeWebView() -> WKWebView {
+            let view = WKWebView(frame: bounds, configuration: WKWebViewConfiguration())
+            view.navigationDelegate = self
+            #if !canImport(Darwin)
+            view.bridgeReceiver = { [weak self] call in
+                self?.handleBridgeCall(call.path, arguments: call.arguments.map { JSONValue(any: $0.foundationValue) })
+            }
+            #endif
+            addSubview(view)
+            webView = view
+            return view
+        }
+
+        /// A `brazeBridge` call from the banner's scripts.
+        open func handleBridgeCall(_ function: String, arguments: [JSONValue]) {
+            guard let banner, let context = banner.context else { return }
+            switch function {
+            case "logClick":
+                context.logClick(buttonId: arguments.first?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
+            case "closeMessage":
+                context.dismiss()
+                onDismiss?(Braze.BannerDismissalEvent(placementId: placementId, trackingId: banner.trackingId))
+                removeBannerContent(reason: .dismissal)
+            case "logCustomEvent":
+                guard let name = arguments.first?.stringValue, !name.isEmpty else { return }
+                var properties: [String: Any]?
+                if arguments.count > 1, case .object(let o) = arguments[1] { properties = o.mapValues(\.foundationValue) }
+                braze?.logCustomEvent(name: name, properties: properties)
+            case "requestImmediateDataFlush":
+                braze?.requestImmediateDataFlush()
+            default:
+                if function.hasPrefix("getUser()."), let braze {
+                    if let problem = braze.user.applyBridgeCall(String(function.dropFirst("getUser().".count)), arguments) {
+                        braze.environment.trace.record(.diagnostic, "bannerBridgeCall", ["function": function, "problem": problem])
+                    }
+                } else {
+                    braze?.environment.trace.record(.diagnostic, "unsupportedBannerBridgeCall", ["function": function])
+                }
+            }
+        }
+
+        /// The initial load goes through; a link the user follows is a click, opened through the banner's context.
+        open func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction,
+                          decisionHandler: @escaping (WKNavigationActionPolicy) -> Void) {
+            guard !loading, let url = navigationAction.request.url, !url.isFileURL, let context = banner?.context else {
+                return decisionHandler(.allow)
+            }
+            decisionHandler(.cancel)
+            let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+            let buttonId = query.first { $0.name == "abButtonId" }?.value
+            context.logClick(buttonId: buttonId)
+            let useWebView = query.first { $0.name == "abExternalOpen" }?.value?.lowercased() != "true"
+                && query.first { $0.name == "abDeepLink" }?.value?.lowercased() != "true"
+                && ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+            context.processURL(url, useWebView: useWebView)
+        }
+    }
+}
