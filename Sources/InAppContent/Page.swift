@@ -224,6 +224,14 @@ public final class ContentPage: @unchecked Sendable {
         return (try? handle.read(upToCount: 65_536)).flatMap(ImageSize.of)
     }
 
+    /// The bytes of a subresource the page may load (a registered asset, or a file inside the readable directory).
+    func subresourceData(_ url: URL) -> Data? {
+        let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }
+        if let registered { return registered }
+        guard url.isFileURL, let root, ContentPage.isFile(url, inside: root) else { return nil }
+        return FileManager.default.contents(atPath: url.path)
+    }
+
     /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.
     func subresource(_ url: URL) -> String? {
         let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }

@@ -8,12 +8,15 @@ import Foundation
 enum CSSLength: Equatable {
     case px(Double)
     case percent(Double)
+    /// `calc()` of lengths and percentages: pixels plus a percentage of the base.
+    case mixed(px: Double, percent: Double)
 
     /// The length in pixels against `base` (percentages); nil when `base` is unknown.
     func resolve(_ base: Double?) -> Double? {
         switch self {
         case .px(let v): return v
         case .percent(let p): return base.map { $0 * p / 100 }
+        case .mixed(let v, let p): return p == 0 ? v : base.map { v + $0 * p / 100 }
         }
     }
 }
@@ -33,7 +36,8 @@ struct BoxStyle {
     var lineHeight: Double?          // px; nil = normal
     var lineHeightRatio: Double?     // set when declared as a number: children inherit the number, not the pixels
     var letterSpacing = 0.0
-    var monospace = false
+    var family = FontFamily.sans
+    var monospace: Bool { family == .mono }
     var bold = false
     var textAlign = "start"
     var noWrap = false
@@ -45,6 +49,13 @@ struct BoxStyle {
     var gridColumns = 1
     var flexGrow = 0.0
     var flexShrink = 1.0
+    var flexBasis: CSSLength?
+    var order = 0
+    var overflowHidden = false
+    /// `display: contents`: no box of its own; its children take its place.
+    var contents = false
+    /// Custom properties (`--name`), inherited.
+    var custom: [String: String] = [:]
     var alignSelf = "auto"
     var zIndex: Int?
     var transform: String?
@@ -56,8 +67,9 @@ struct BoxStyle {
     var isGrid: Bool { display == "grid" || display == "inline-grid" }
     var isOutOfFlow: Bool { position == "absolute" || position == "fixed" }
     var isPositioned: Bool { position != "static" }
-    /// The used line height.
-    var lineHeightPx: Double { lineHeight ?? (fontSize * 1.15).rounded() }
+    var face: FontFace { FontFace(family: family, bold: bold) }
+    /// The used line height (`normal` from the font's metrics).
+    var lineHeightPx: Double { lineHeight ?? FontMetrics.normalLineHeight(face: face, size: fontSize) }
 }
 
 /// Every style rule of a document with all its declarations, for ``BoxStyle``.
@@ -78,9 +90,14 @@ struct BoxStyleSheet {
     }
 
     static func declarations(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String)] {
+        prioritized(text, keeping: properties).map { ($0.0, $0.1) }
+    }
+
+    /// ``declarations(_:keeping:)`` with whether each was `!important`.
+    static func prioritized(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String, Bool)] {
         // On the text's bytes (a page's sheets are parsed on every load): `name: value` pairs split at `;`, both
         // trimmed and lowercased, `!important` dropped from the value, empty ones skipped.
-        var out: [(String, String)] = []
+        var out: [(String, String, Bool)] = []
         let bytes = Array(text.utf8)
         var start = 0
         while start < bytes.count {
@@ -91,23 +108,32 @@ struct BoxStyleSheet {
             let name = TextBytes.lowercased(TextBytes.trimmed(bytes, start..<colon))
             guard !name.isEmpty, properties?.contains(name) ?? true else { continue }
             var value = TextBytes.trimmed(bytes, (colon + 1)..<end)
+            var important = false
             if value.utf8.contains(UInt8(ascii: "!")) {
-                value = TextBytes.trimmed(value.replacingOccurrences(of: "!important", with: ""))
+                let lower = value.lowercased()
+                if let r = lower.range(of: "!important") ?? lower.range(of: "! important") {
+                    important = true
+                    value = TextBytes.trimmed(String(value[..<r.lowerBound]) + String(value[r.upperBound...]))
+                }
             }
             value = TextBytes.lowercased(value)
-            if !value.isEmpty { out.append((name, value)) }
+            if !value.isEmpty { out.append((name, value, important)) }
         }
         return out
     }
 
     /// The element's own declared values, cascaded: rules by specificity then order, then its inline style.
     func declared(_ node: HTMLNode) -> [String: String] {
-        var matched: [(Int, Int, [(String, String)])] = []
-        for (order, r) in rules.enumerated() where r.selector.matches(node) { matched.append((r.specificity, order, r.declarations)) }
+        var matched: [(Int, Int, ParsedSheets.Rule)] = []
+        for (order, r) in rules.enumerated() where r.selector.matches(node) { matched.append((r.specificity, order, r)) }
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var out: [String: String] = [:]
-        for (_, _, decls) in matched { for (k, v) in decls { out[k] = v } }
-        if let inline = node["style"] { for (k, v) in BoxStyleSheet.declarations(inline, keeping: properties) { out[k] = v } }
+        for (_, _, rule) in matched { for (k, v) in rule.declarations { out[k] = v } }
+        let inline = node["style"].map { BoxStyleSheet.prioritized($0, keeping: properties) } ?? []
+        for (k, v, important) in inline where !important { out[k] = v }
+        // `!important` declarations win over normal ones, the sheets' by specificity and order, then inline style's.
+        for (_, _, rule) in matched { for (k, v) in rule.important { out[k] = v } }
+        for (k, v, important) in inline where important { out[k] = v }
         return out
     }
 
@@ -117,7 +143,8 @@ struct BoxStyleSheet {
         "form", "header", "footer", "section", "article", "main", "nav", "aside", "figure", "figcaption", "blockquote",
         "fieldset", "legend", "dl", "dt", "dd", "hr", "pre", "address", "details", "summary", "dialog", "center", "table",
         "thead", "tbody", "tfoot", "tr", "caption"]
-    private static let hiddenTags: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript"]
+    private static let hiddenTags: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript",
+        "option", "optgroup", "datalist"]
     private static let inlineBlockTags: Set<String> = ["button", "input", "select", "textarea", "img", "svg", "video", "canvas",
         "iframe", "td", "th", "progress", "meter"]
 
@@ -127,7 +154,7 @@ struct BoxStyleSheet {
         var s = BoxStyle()
         let p = parent ?? BoxStyle()
         // Inherited.
-        s.fontSize = p.fontSize; s.lineHeight = p.lineHeight; s.letterSpacing = p.letterSpacing; s.monospace = p.monospace
+        s.fontSize = p.fontSize; s.lineHeight = p.lineHeight; s.letterSpacing = p.letterSpacing; s.family = p.family; s.custom = p.custom
         s.bold = p.bold; s.textAlign = p.textAlign; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
         s.lineHeightRatio = p.lineHeightRatio
         // User-agent sheet.
@@ -156,18 +183,20 @@ struct BoxStyleSheet {
                 s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
             }
         case "strong", "b", "th": s.bold = true
-        case "code", "pre", "kbd", "samp": s.monospace = true; s.fontSize = p.fontSize * 0.8125
+        case "code", "pre", "kbd", "samp": s.family = .mono; s.fontSize = p.fontSize * 0.8125
         case "small": s.fontSize = p.fontSize * 0.833
         case "center": s.textAlign = "center"
         default: break
         }
-        let d = declared(node)
+        var d = declared(node)
+        for (k, v) in d where k.hasPrefix("--") { s.custom[k] = v }
+        for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, s.custom) }
         func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
         // font first: em units of the other properties use the element's own size.
         if let f = d["font"] { applyFont(f, to: &s, parentSize: p.fontSize) }
         if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
         if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
-        if let v = d["font-family"] { s.monospace = v.contains("mono") || v.contains("courier") || v.contains("menlo") }
+        if let v = d["font-family"] { s.family = FontFamily.resolve(v) }
         if let v = d["line-height"] {
             s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
             s.lineHeightRatio = Double(v)
@@ -179,7 +208,11 @@ struct BoxStyleSheet {
         if let v = d["white-space"] { s.noWrap = v == "nowrap" || v == "pre" }
         if let v = d["visibility"], v != "inherit" { s.visibility = v }
         if let v = d["pointer-events"], v != "inherit" { s.pointerEvents = v }
-        if let v = d["display"], v != "inherit" { s.display = v == "contents" ? "inline" : v }
+        if let v = d["display"], v != "inherit" {
+            s.display = v == "contents" ? "inline" : v == "-webkit-box" ? "block" : v == "-webkit-flex" ? "flex" : v
+            s.contents = v == "contents"
+        }
+        if let v = d["overflow"] ?? d["overflow-x"] ?? d["overflow-y"] { s.overflowHidden = v != "visible" }
         if let v = d["position"] { s.position = v }
         if let v = d["box-sizing"] { s.borderBox = v == "border-box" }
         let em = s.fontSize
@@ -221,12 +254,21 @@ struct BoxStyleSheet {
         if let v = d["transform"], v.contains("translate") { s.transform = v }
         if let v = d["flex"] {
             if v == "auto" { s.flexGrow = 1 } else if v == "none" { s.flexShrink = 0 } else {
-                let parts = v.split(separator: " ").compactMap { Double($0) }
+                let tokens = v.split(separator: " ").map(String.init)
+                let parts = tokens.compactMap { Double($0) }
                 if let g = parts.first { s.flexGrow = g }
                 if parts.count > 1 { s.flexShrink = parts[1] }
+                // `flex: 1` is `1 1 0%`; a length token is the basis.
+                if let basis = tokens.first(where: { Double($0) == nil }) {
+                    s.flexBasis = BoxStyleSheet.length(basis, em: em, viewport: viewport)
+                } else if !parts.isEmpty {
+                    s.flexBasis = .px(0)
+                }
             }
         }
         if let v = d["flex-grow"], let g = Double(v) { s.flexGrow = g }
+        if let v = d["flex-basis"] { s.flexBasis = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+        if let v = d["order"], let o = Int(v) { s.order = o }
         if let v = d["flex-shrink"], let g = Double(v) { s.flexShrink = g }
         if let v = d["align-self"] { s.alignSelf = v }
         return s
@@ -248,7 +290,9 @@ struct BoxStyleSheet {
                 } else { s.lineHeight = nil; s.lineHeightRatio = nil }
             }
         }
-        s.monospace = value.contains("mono") || value.contains("courier") || value.contains("menlo")
+        // The family list is last: from the token before its first comma (or the last token) on.
+        let head = value.firstIndex(of: ",").map { value[..<$0] } ?? value[...]
+        if let space = head.lastIndex(of: " ") { s.family = FontFamily.resolve(String(value[value.index(after: space)...])) }
     }
 
     // MARK: Values
@@ -266,7 +310,84 @@ struct BoxStyleSheet {
         if let n = number("vmin") { return .px(n * min(viewport.width, viewport.height) / 100) }
         if let n = number("vmax") { return .px(n * max(viewport.width, viewport.height) / 100) }
         if let n = number("pt") { return .px(n * 4 / 3) }
-        return nil   // auto, calc(), var(), min()/max(), fit-content…
+        if t.hasPrefix("calc(") && t.hasSuffix(")") { return calc(String(t.dropFirst(5).dropLast()), em: em, viewport: viewport) }
+        return nil   // auto, min()/max(), fit-content…
+    }
+
+    /// A `calc()` body: lengths and percentages added and subtracted, terms multiplied or divided by numbers,
+    /// parentheses; nil for anything else.
+    static func calc(_ body: String, em: Double, viewport: ContentViewport) -> CSSLength? {
+        var tokens: [String] = []
+        var current = ""
+        for ch in body {
+            if ch == "(" || ch == ")" || ch == "*" || ch == "/" || ch == " " {
+                if !current.isEmpty { tokens.append(current); current = "" }
+                if ch != " " { tokens.append(String(ch)) }
+            } else { current.append(ch) }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        var i = 0
+        typealias Value = (px: Double, percent: Double, number: Double?)
+        func primary() -> Value? {
+            guard i < tokens.count else { return nil }
+            let t = tokens[i]; i += 1
+            if t == "(" || t == "calc(" {
+                let v = sum(); if i < tokens.count && tokens[i] == ")" { i += 1 }; return v
+            }
+            if let n = Double(t) { return (0, 0, n) }
+            switch length(t, em: em, viewport: viewport) {
+            case .px(let v)?: return (v, 0, nil)
+            case .percent(let p)?: return (0, p, nil)
+            case .mixed(let v, let p)?: return (v, p, nil)
+            case nil: return nil
+            }
+        }
+        func product() -> Value? {
+            guard var v = primary() else { return nil }
+            while i < tokens.count, tokens[i] == "*" || tokens[i] == "/" {
+                let op = tokens[i]; i += 1
+                guard let r = primary() else { return nil }
+                if op == "*" {
+                    if let n = r.number { v = (v.px * n, v.percent * n, v.number.map { $0 * n }) }
+                    else if let n = v.number { v = (r.px * n, r.percent * n, nil) } else { return nil }
+                } else {
+                    guard let n = r.number, n != 0 else { return nil }
+                    v = (v.px / n, v.percent / n, v.number.map { $0 / n })
+                }
+            }
+            return v
+        }
+        func sum() -> Value? {
+            guard var v = product() else { return nil }
+            while i < tokens.count, tokens[i] == "+" || tokens[i] == "-" {
+                let sign = tokens[i] == "+" ? 1.0 : -1.0; i += 1
+                guard let r = product() else { return nil }
+                v = (v.px + sign * r.px, v.percent + sign * r.percent, nil)
+            }
+            return v
+        }
+        guard let v = sum(), i == tokens.count, v.number == nil || v.number == 0 else { return nil }
+        let px = v.number ?? v.px
+        if v.percent == 0 { return .px(px) }
+        return px == 0 ? .percent(v.percent) : .mixed(px: px, percent: v.percent)
+    }
+
+    /// `var(--name[, fallback])` replaced by the custom property's value (or the fallback), nested ones included.
+    static func substitute(_ value: String, _ custom: [String: String], depth: Int = 0) -> String {
+        guard depth < 8, let start = value.range(of: "var(") else { return value }
+        var level = 1
+        var end = start.upperBound
+        while end < value.endIndex && level > 0 {
+            if value[end] == "(" { level += 1 } else if value[end] == ")" { level -= 1 }
+            if level > 0 { end = value.index(after: end) }
+        }
+        guard end < value.endIndex else { return value }
+        let inner = value[start.upperBound..<end]
+        let parts = inner.split(separator: ",", maxSplits: 1)
+        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let replacement = custom[name] ?? (parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+        let replaced = String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...])
+        return substitute(replaced, custom, depth: depth + 1)
     }
 
     static func sides(_ v: String, em: Double, viewport: ContentViewport) -> [CSSLength?] {
@@ -298,6 +419,7 @@ struct BoxStyleSheet {
         switch length(v, em: parent, viewport: viewport) {
         case .px(let x)?: return x
         case .percent(let p)?: return parent * p / 100
+        case .mixed(let x, let p)?: return x + parent * p / 100
         case nil: return nil
         }
     }
@@ -308,6 +430,7 @@ struct BoxStyleSheet {
         switch length(v, em: fontSize, viewport: viewport) {
         case .px(let x)?: return x
         case .percent(let p)?: return fontSize * p / 100
+        case .mixed(let x, let p)?: return x + fontSize * p / 100
         case nil: return nil
         }
     }

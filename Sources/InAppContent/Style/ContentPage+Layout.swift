@@ -56,3 +56,37 @@ extension ContentPage {
         return try tap(node, at: point)
     }
 }
+
+/// One layout of a page (its document at its viewport, as ``ContentPage/layoutSnapshot()`` made it): element boxes,
+/// computed values and the paint list, all read from the same layout.
+public struct PageLayout {
+    let layout: ApproximateLayout
+    let imageSource: (String) -> String?
+
+    /// The viewport laid out.
+    public var viewport: ContentViewport { layout.viewport }
+
+    /// The border box of `node`, or nil when it is not rendered.
+    public func box(of node: HTMLNode) -> LayoutRect? { layout.box(of: node) }
+
+    /// What `getComputedStyle(node)[property]` answers (`color` as `rgb(…)`, sizes in px).
+    public func computedValue(_ property: String, of node: HTMLNode) -> String {
+        ComputedStyle.value(property.lowercased(), of: node, layout: layout)
+    }
+
+    /// A colour property of `node` (`color`, `background-color`, `border-top-color`…) as a colour; nil when unset or unreadable.
+    public func color(_ property: String, of node: HTMLNode) -> PaintColor? { PaintColor(css: computedValue(property, of: node)) }
+
+    /// The element a tap at (x, y) reaches.
+    public func element(atX x: Double, y: Double) -> HTMLNode? { layout.hitTest(x: x, y: y) }
+
+    /// The page drawn back to front (PaintList.swift).
+    public func paintList() -> PaintList { Painter(layout: layout, source: imageSource).paint() }
+}
+
+extension ContentPage {
+    /// The current document laid out at the page's viewport, for reading several boxes and values at once.
+    public func layoutSnapshot() -> PageLayout {
+        PageLayout(layout: approximateLayout(), imageSource: { self.imageDataURL(src: $0) })
+    }
+}

@@ -11,7 +11,10 @@ final class ParsedSheets: @unchecked Sendable {
     struct Rule: Sendable {
         let selector: CSSSelector
         let specificity: Int
+        /// Normal declarations.
         let declarations: [(String, String)]
+        /// `!important` ones.
+        var important: [(String, String)] = []
     }
 
     struct Key: Hashable {
