@@ -5,7 +5,8 @@ import Foundation
 
 /// The font families the tables cover, as fontconfig on Debian resolves CSS family names.
 enum FontFamily: Hashable, Sendable {
-    /// DejaVu Sans: `sans-serif`, the default family, and every name fontconfig does not know (web fonts never load).
+    /// DejaVu Sans: `sans-serif`, `system-ui`, the default family when no name of a list is known (web fonts never
+    /// load; WebKit skips names fontconfig only substitutes, such as `-apple-system`).
     case sans
     /// Nimbus Sans (Helvetica's metrics): `helvetica`, `arial`, `helvetica neue`.
     case helvetica
@@ -20,7 +21,7 @@ enum FontFamily: Hashable, Sendable {
         for raw in list.split(separator: ",") {
             let name = raw.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
             switch name {
-            case "sans-serif", "system-ui", "-apple-system", "blinkmacsystemfont", "verdana", "dejavu sans", "ui-sans-serif":
+            case "sans-serif", "system-ui", "dejavu sans", "ui-sans-serif":
                 return .sans
             case "helvetica", "arial", "helvetica neue", "nimbus sans", "liberation sans", "arimo":
                 return .helvetica

@@ -69,7 +69,8 @@ struct BoxStyle {
     var isPositioned: Bool { position != "static" }
     var face: FontFace { FontFace(family: family, bold: bold) }
     /// The used line height (`normal` from the font's metrics).
-    var lineHeightPx: Double { lineHeight ?? FontMetrics.normalLineHeight(face: face, size: fontSize) }
+    /// WebKit's line boxes are whole pixels: a fractional line height is rounded down.
+    var lineHeightPx: Double { (lineHeight ?? FontMetrics.normalLineHeight(face: face, size: fontSize)).rounded(.down) }
 }
 
 /// Every style rule of a document with all its declarations, for ``BoxStyle``.
