@@ -58,6 +58,9 @@ struct Painter {
                                        height: max(0, rect.height - s.border[0] - s.border[2] - p[0] - p[2]))
                 items.append(.image(rect: inner, source: data, opacity: alpha))
             }
+            if node.tagName == "svg" {
+                items.append(.image(rect: rect, source: svgImage(node), opacity: alpha))
+            }
             if let c = control {
                 items.append(.control(rect: rect, kind: c.kind, opacity: alpha))
                 if let label = c.label { items.append(text(label.text, in: rect, node, s, alpha, centred: label.centred, muted: label.muted)) }
@@ -137,6 +140,40 @@ struct Painter {
         }
         parts.append(current.trimmingCharacters(in: .whitespaces))
         return parts
+    }
+
+    /// SVG attribute names the HTML parser lower-cases, back in their case.
+    private static let svgNames: [String: String] = Dictionary(uniqueKeysWithValues: ["viewBox", "preserveAspectRatio",
+        "gradientUnits", "gradientTransform", "patternUnits", "patternTransform", "clipPathUnits", "stdDeviation",
+        "markerWidth", "markerHeight", "refX", "refY", "pathLength", "textLength", "lengthAdjust", "spreadMethod",
+        "maskUnits", "maskContentUnits", "patternContentUnits", "baseFrequency", "numOctaves", "stitchTiles"].map { ($0.lowercased(), $0) })
+
+    /// An inline `<svg>` as an SVG image (a data URL), its `currentColor` the element's colour.
+    private func svgImage(_ svg: HTMLNode) -> String {
+        var out = ""
+        func escape(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        func write(_ node: HTMLNode, depth: Int) {
+            guard depth < 64 else { return }
+            if node.kind == .text { out += escape(node.data ?? ""); return }
+            guard node.isElement else { return }
+            let name = node.tagName
+            out += "<" + name
+            if depth == 0 {
+                out += " xmlns=\"http://www.w3.org/2000/svg\""
+                if let c = color("color", node) { out += " color=\"\(c.hex)\"" }
+            }
+            for a in node.attributes where a.name != "xmlns" && !a.name.hasPrefix("on") {
+                out += " \(Painter.svgNames[a.name] ?? a.name)=\"\(escape(a.value))\""
+            }
+            out += ">"
+            for child in node.childNodes { write(child, depth: depth + 1) }
+            out += "</\(name)>"
+        }
+        write(svg, depth: 0)
+        return "data:image/svg+xml;base64," + Data(out.utf8).base64EncodedString()
     }
 
     /// The address in a `url(…)`.

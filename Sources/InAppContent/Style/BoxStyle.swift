@@ -129,12 +129,22 @@ struct BoxStyleSheet {
         for (order, r) in rules.enumerated() where r.selector.matches(node) { matched.append((r.specificity, order, r)) }
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var out: [String: String] = [:]
-        for (_, _, rule) in matched { for (k, v) in rule.declarations { out[k] = v } }
+        func set(_ k: String, _ v: String) {
+            out[k] = v
+            // The `background` shorthand sets the colour and image longhands too (to their initial values when it
+            // does not name them), so that it overrides an earlier `background-color`.
+            if k == "background" {
+                let tokens = v.split(whereSeparator: \.isWhitespace).map(String.init)
+                out["background-color"] = tokens.last { ComputedStyle.color($0) != nil } ?? "transparent"
+                out["background-image"] = v.contains("url(") || v.contains("gradient(") ? v : "none"
+            }
+        }
+        for (_, _, rule) in matched { for (k, v) in rule.declarations { set(k, v) } }
         let inline = node["style"].map { BoxStyleSheet.prioritized($0, keeping: properties) } ?? []
-        for (k, v, important) in inline where !important { out[k] = v }
+        for (k, v, important) in inline where !important { set(k, v) }
         // `!important` declarations win over normal ones, the sheets' by specificity and order, then inline style's.
-        for (_, _, rule) in matched { for (k, v) in rule.important { out[k] = v } }
-        for (k, v, important) in inline where important { out[k] = v }
+        for (_, _, rule) in matched { for (k, v) in rule.important { set(k, v) } }
+        for (k, v, important) in inline where important { set(k, v) }
         return out
     }
 

@@ -592,7 +592,8 @@ final class ApproximateLayout {
                 guard text.unicodeScalars.contains(where: { !ApproximateLayout.isSpace($0) }) else { return }
                 let w = min(textWidth(text, s), width)
                 let lines = max(1, (textWidth(text, s) / max(1, width)).rounded(.up))
-                var item = FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false)
+                var item = FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false,
+                                    alignSelf: s.alignItems)
                 if lines == 1 {
                     item.fragment = fragments[n.index]?.list.count
                     fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: w, height: s.lineHeightPx),
