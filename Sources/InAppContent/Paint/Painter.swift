@@ -35,7 +35,10 @@ struct Painter {
                 background = PaintColor(red: 239, green: 239, blue: 239)
             }
             if let b = background, b.alpha == 0 { background = nil }
-            let borderColor = color("border-top-color", node) ?? color("color", node)
+            var borderColor = color("border-top-color", node) ?? color("color", node)
+            if control != nil, d["border"] == nil, d["border-color"] == nil, d["border-top-color"] == nil {
+                borderColor = PaintColor(red: 118, green: 118, blue: 118)   // WebKit's default control border
+            }
             var radius: Double = control != nil ? 3 : 0
             if let value = d["border-radius"] {
                 let first = String(value.split(separator: " ").first ?? "")

@@ -1,7 +1,7 @@
 // The box properties of each element, from the page's style rules (the same sheets, @media blocks and
-// specificity order as the hit-test cascade), its inline style, inheritance and a small user-agent sheet. Only
-// what the approximate layout (Layout.swift) reads is resolved; anything it does not understand (calc(), var(),
-// fit-content) counts as `auto`.
+// specificity order as the hit-test cascade, `!important` above normal declarations), its inline style, custom
+// properties (`var()`), inheritance and a small user-agent sheet. Only what the layout (Layout/Layout.swift) reads is
+// resolved; values it does not understand (min(), max(), fit-content) count as `auto`.
 import Foundation
 
 /// A CSS length as the layout resolves it.
@@ -134,7 +134,7 @@ struct BoxStyleSheet {
             // The `background` shorthand sets the colour and image longhands too (to their initial values when it
             // does not name them), so that it overrides an earlier `background-color`.
             if k == "background" {
-                let tokens = v.split(whereSeparator: \.isWhitespace).map(String.init)
+                let tokens = BoxStyleSheet.tokens(v)
                 out["background-color"] = tokens.last { ComputedStyle.color($0) != nil } ?? "transparent"
                 out["background-image"] = v.contains("url(") || v.contains("gradient(") ? v : "none"
             }
@@ -399,6 +399,17 @@ struct BoxStyleSheet {
         let replacement = custom[name] ?? (parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
         let replaced = String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...])
         return substitute(replaced, custom, depth: depth + 1)
+    }
+
+    /// The space-separated parts of a value, functions (`rgba(0, 0, 0, .5)`) kept whole.
+    static func tokens(_ v: String) -> [String] {
+        var tokens: [String] = [], current = "", depth = 0
+        for ch in v {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if ch.isWhitespace && depth == 0 { if !current.isEmpty { tokens.append(current) }; current = "" } else { current.append(ch) }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
     }
 
     static func sides(_ v: String, em: Double, viewport: ContentViewport) -> [CSSLength?] {

@@ -1,15 +1,16 @@
-// Taps at a point: where a person's finger lands, by the approximate layout (Layout.swift).
+// The page's layout (Layout/Layout.swift) for its callers: taps at a point, boxes, and one snapshot of boxes,
+// computed values and the paint list.
 import Foundation
 
 extension ContentPage {
-    /// The current document laid out at the page's viewport (approximately: see ``LayoutRect``).
+    /// The current document laid out at the page's viewport.
     func approximateLayout() -> ApproximateLayout {
         ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { self.imageSize(src: $0) })
     }
 
-    /// The border box of `node` in the approximate layout of the page (CSS pixels from the top left of the
-    /// viewport), or nil when it is not rendered. Text is measured with an average glyph width, so sizes are
-    /// close to a browser's, not equal.
+    /// The border box of `node` in the layout of the page (CSS pixels from the top left of the viewport), or nil
+    /// when it is not rendered. Text is measured with the fonts WebKitGTK uses (no kerning), so sizes are close to
+    /// WebKit's, not always equal (Docs/ContentModel.md has the figures).
     public func layoutBox(of node: HTMLNode) -> LayoutRect? {
         guard node.document === document else { return nil }
         return approximateLayout().box(of: node)

@@ -1,11 +1,12 @@
-// An approximate layout of a document, for taps at a point: which element a person's finger lands on when it
-// touches a given spot (the backdrop outside a modal card, the centre of a banner). It is not a rendering
-// engine: text is measured with an average glyph width per font size (0.47 em; 0.6 em monospace; 0.5 em
-// bold), transitions and animations are not run (boxes are where they end), there is no float, table or overflow layout, and transforms other than translations are ignored. It
-// does follow what decides where things are in in-app messages: the box model (margins with sibling collapsing,
-// padding, borders, `box-sizing`), block flow and wrapped inline content with `text-align`, flexbox (direction,
-// `justify-content`, `align-items`, `gap`, wrapping), single- and multi-column grids, and absolute and fixed
-// positioning with `z-index`. Layout depth is bounded (``ApproximateLayout/maxDepth``); deeper content has no box.
+// The layout of a document: border boxes for its rendered elements and lines of text, at one viewport size, read by
+// taps at a point, reachability, the geometry scripts read and pictures (Paint/). Text is measured with the advance
+// widths of the fonts WebKitGTK uses (FontMetrics.swift) and broken into lines at spaces. It follows what decides
+// where things are in in-app messages: the box model (margins with sibling collapsing and `auto` centring, padding,
+// borders, `box-sizing`, min/max sizes), block flow and inline content with `text-align`, flexbox (direction, wrap,
+// grow/shrink/basis, `justify-content`, `align-items`, `auto` margins, `gap`, `order`), single- and multi-column
+// grids, relative, absolute and fixed positioning, stacking by `z-index` and translations. Not done: floats, tables,
+// generated content, baselines, kerning, transitions (boxes are where they end). Layout depth is bounded
+// (``ApproximateLayout/maxDepth``); deeper content has no box.
 import Foundation
 
 /// A border box in CSS pixels, from the top left of the viewport.
@@ -346,6 +347,8 @@ final class ApproximateLayout {
         } else {
             let laid = layoutContents(n, s, x: contentX, y: contentY, width: contentWidth, height: explicitHeight, depth: depth)
             contentHeight = explicitHeight ?? laid
+            // A button centres its content vertically in a taller box.
+            if n.tagName == "button", !s.isFlex, !s.isGrid, let h = explicitHeight, h > laid { shiftContents(of: n, by: (h - laid) / 2) }
         }
         if let mh = s.minHeight?.resolve(cbHeight) { contentHeight = max(contentHeight, s.borderBox ? mh - vertical : mh) }
         if let mh = s.maxHeight?.resolve(cbHeight) { contentHeight = min(contentHeight, s.borderBox ? mh - vertical : mh) }
@@ -562,6 +565,19 @@ final class ApproximateLayout {
         }
         for (o, r) in ownerBoxes { boxes[o] = r }
         return hasContent ? top - y : 0
+    }
+
+    /// Moves everything inside `node` (not its own box, which is placed after) and its text down by `dy`.
+    private func shiftContents(of node: HTMLNode, by dy: Double) {
+        var i = node.index + 1
+        while i <= node.record.end {
+            if var r = boxes[i] { r.y += dy; boxes[i] = r }
+            i += 1
+        }
+        if var entry = fragments[node.index] {
+            for k in entry.list.indices { entry.list[k].rect.y += dy }
+            fragments[node.index] = entry
+        }
     }
 
     /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
