@@ -263,7 +263,13 @@ final class ApproximateLayout {
     }
 
     private func wordWidth<S: StringProtocol>(_ word: S, _ s: BoxStyle) -> Double {
-        FontMetrics.width(word, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        switch s.textTransform {
+        case "uppercase": return FontMetrics.width(word.uppercased(), face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        case "capitalize": return FontMetrics.width(word.prefix(1).uppercased() + word.dropFirst(), face: s.face, size: s.fontSize,
+                                                    letterSpacing: s.letterSpacing)
+        case "lowercase": return FontMetrics.width(word.lowercased(), face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        default: return FontMetrics.width(word, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        }
     }
 
     /// The longest word's width: what a box cannot get narrower than without overflowing.

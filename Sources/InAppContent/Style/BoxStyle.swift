@@ -40,6 +40,7 @@ struct BoxStyle {
     var monospace: Bool { family == .mono }
     var bold = false
     var textAlign = "start"
+    var textTransform = "none"
     var noWrap = false
     var flexDirection = "row"
     var flexWrap = false
@@ -166,7 +167,7 @@ struct BoxStyleSheet {
         let p = parent ?? BoxStyle()
         // Inherited.
         s.fontSize = p.fontSize; s.lineHeight = p.lineHeight; s.letterSpacing = p.letterSpacing; s.family = p.family; s.custom = p.custom
-        s.bold = p.bold; s.textAlign = p.textAlign; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
+        s.bold = p.bold; s.textAlign = p.textAlign; s.textTransform = p.textTransform; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
         s.lineHeightRatio = p.lineHeightRatio
         // User-agent sheet.
         s.display = BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
@@ -216,6 +217,7 @@ struct BoxStyleSheet {
         }
         if let v = d["letter-spacing"], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
         if let v = d["text-align"] { s.textAlign = v }
+        if let v = d["text-transform"], v != "inherit" { s.textTransform = v }
         if let v = d["white-space"] { s.noWrap = v == "nowrap" || v == "pre" }
         if let v = d["visibility"], v != "inherit" { s.visibility = v }
         if let v = d["pointer-events"], v != "inherit" { s.pointerEvents = v }
