@@ -404,6 +404,8 @@ final class ApproximateLayout {
         case word(Double, spaceBefore: Double, text: Substring, element: Int32, breakable: Bool)
         case empty
         case atomic(HTMLNode, Double, Double)
+        /// A `::before`/`::after` box (its fragment in the container's list; its left and top margins).
+        case generated(Double, Double, Int, left: Double, top: Double)
         case lineBreak
     }
 
@@ -413,6 +415,27 @@ final class ApproximateLayout {
         var text: String
         /// The element whose style the text has.
         let element: Int32
+        /// For a `::before`/`::after` box: its declarations (the painter draws its background and border) and style.
+        var generated: [String: String]? = nil
+        var generatedStyle: BoxStyle? = nil
+    }
+
+    /// `n`'s `::before` or `::after` box as it sits in flow: its style, text and border-box size (nil when it has
+    /// none, or when it is out of flow or not displayed).
+    private func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
+                                                                                        margins: [Double], declared: [String: String])? {
+        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
+        let gs = sheet.style(of: n, parent: style(n), pseudo: d)
+        guard gs.display != "none", !gs.isOutOfFlow else { return nil }
+        let text = BoxStyleSheet.contentText(d["content"] ?? "")
+        let p = padding(gs, available)
+        let extraW = p[1] + p[3] + gs.border[1] + gs.border[3], extraH = p[0] + p[2] + gs.border[0] + gs.border[2]
+        let textW = text.isEmpty ? 0 : FontMetrics.width(text, face: gs.face, size: gs.fontSize, letterSpacing: gs.letterSpacing)
+        var w = gs.width?.resolve(available).map { gs.borderBox ? $0 : $0 + extraW } ?? (gs.isBlockLevel ? available : textW + extraW)
+        if let mn = gs.minWidth?.resolve(available) { w = max(w, gs.borderBox ? mn : mn + extraW) }
+        let h = gs.height?.resolve(nil).map { gs.borderBox ? $0 : $0 + extraH } ?? ((text.isEmpty ? 0 : gs.lineHeightPx) + extraH)
+        let m = gs.margin.map { $0?.resolve(available) ?? 0 }
+        return (gs, text, max(0, w), max(0, h), m, d)
     }
     /// Text laid out by each block container, and the container's border-box origin then (it may move after).
     private var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
@@ -441,7 +464,27 @@ final class ApproximateLayout {
             if h > 0 { cursor += h; previousMargin = 0 }
             run = []
         }
+        func pseudo(_ node: HTMLNode, _ which: String, owners: [Int32]) {
+            guard let g = generated(node, which, width: width) else { return }
+            let index = fragments[n.index]?.list.count ?? 0
+            fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: g.width, height: g.height), text: g.text,
+                                                         element: node.index, generated: g.declared, generatedStyle: g.style))
+            if g.style.isBlockLevel && node == n {
+                flushRun()
+                cursor += max(previousMargin, g.margins[0]) - previousMargin
+                fragments[n.index]?.list[index].rect = LayoutRect(x: x + g.margins[3], y: cursor, width: g.width - g.margins[1] - g.margins[3], height: g.height)
+                cursor += g.height + g.margins[2]
+                previousMargin = g.margins[2]
+            } else {
+                run.append((.generated(g.width + g.margins[1] + g.margins[3], g.height + g.margins[0] + g.margins[2], index,
+                                       left: g.margins[3], top: g.margins[0]), owners))
+                hasWords = true
+                pendingSpace = false
+            }
+        }
         func collect(_ node: HTMLNode, owners: [Int32], depth d: Int) {
+            pseudo(node, "before", owners: owners)
+            defer { pseudo(node, "after", owners: owners) }
             for child in node.childNodes {
                 if child.kind == .text {
                     let text = child.data ?? ""
@@ -507,7 +550,10 @@ final class ApproximateLayout {
     /// Places a run of inline content in lines `width` wide from (x, y); returns the height of the lines.
     private func layoutLines(_ run: [(piece: Piece, owners: [Int32])], _ s: BoxStyle, x: Double, y: Double, width: Double,
                              container: Int32) -> Double {
-        struct Placed { var rect: LayoutRect; let owners: [Int32]; let atomic: HTMLNode?; let line: Int; var text: String? = nil; var element: Int32 = -1 }
+        struct Placed {
+            var rect: LayoutRect; let owners: [Int32]; let atomic: HTMLNode?; let line: Int; var text: String? = nil; var element: Int32 = -1
+            var generated: (index: Int, left: Double, top: Double)? = nil
+        }
         var placed: [Placed] = []
         var lineWidths: [Double] = [0]
         var lineHeights: [Double] = [s.lineHeightPx]
@@ -540,6 +586,13 @@ final class ApproximateLayout {
                                          text: String(text), element: element))
                 }
                 cx += w; lineWidths[line] = cx
+            case .generated(let w, let h, let index, let left, let top):
+                hasContent = true
+                if cx > 0 && cx + w > width && !s.noWrap { newLine() }
+                placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: w, height: h), owners: owners, atomic: nil, line: line,
+                                     text: nil, element: -1, generated: (index, left, top)))
+                cx += w; lineWidths[line] = cx
+                lineHeights[line] = max(lineHeights[line], h)
             case .atomic(let node, let w, let h):
                 hasContent = true
                 if cx > 0 && cx + w > width && !s.noWrap { newLine() }
@@ -562,6 +615,10 @@ final class ApproximateLayout {
                 let cs = style(node)
                 let ml = cs.margin[3]?.resolve(width) ?? 0, mt = cs.margin[0]?.resolve(width) ?? 0
                 moveSubtree(node, toX: r.x + ml, y: r.y + mt)
+            } else if let g = p.generated, var entry = fragments[container], g.index < entry.list.count {
+                entry.list[g.index].rect.x = r.x + g.left
+                entry.list[g.index].rect.y = r.y + g.top
+                fragments[container] = entry
             } else if let text = p.text, !text.isEmpty {
                 // Text sits centred in its line (the half-leading above and below).
                 r.y = tops[p.line] + (lineHeights[p.line] - r.height) / 2
@@ -655,7 +712,25 @@ final class ApproximateLayout {
             item.autoMargins = cs.margin.map { $0 == nil }
             items.append((cs.order, item))
         }
+        func pseudo(_ which: String) {
+            guard let g = generated(n, which, width: width) else { return }
+            // Its own width when it has one; else as wide as its text (a row) or the container (a column).
+            var stretched = column && g.style.width == nil ? width - g.margins[1] - g.margins[3] : g.width
+            if !column, g.style.width == nil {
+                let p = padding(g.style, width)
+                stretched = (g.text.isEmpty ? 0 : FontMetrics.width(g.text, face: g.style.face, size: g.style.fontSize))
+                    + p[1] + p[3] + g.style.border[1] + g.style.border[3]
+            }
+            var item = FlexItem(node: nil, width: max(0, stretched), height: g.height, margins: g.margins, autoHeight: false, alignSelf: s.alignItems)
+            item.shrink = g.style.flexShrink
+            item.fragment = fragments[n.index]?.list.count
+            fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: item.width, height: g.height), text: g.text,
+                                                         element: n.index, generated: g.declared, generatedStyle: g.style))
+            items.append((g.style.order, item))
+        }
+        pseudo("before")
         for child in n.childNodes { add(child) }
+        pseudo("after")
         // `order`, then document order.
         return items.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element.item)
     }
@@ -664,7 +739,7 @@ final class ApproximateLayout {
     private func position(_ item: FlexItem, container: Int32, x: Double, y: Double) {
         if let node = item.node { moveSubtree(node, toX: x, y: y) }
         else if let f = item.fragment, var entry = fragments[container], f < entry.list.count {
-            entry.list[f].rect.x = x; entry.list[f].rect.y = y
+            entry.list[f].rect.x = x; entry.list[f].rect.y = y; entry.list[f].rect.width = item.width
             fragments[container] = entry
         }
     }

@@ -69,7 +69,28 @@ struct Painter {
                 if let label = c.label { items.append(text(label.text, in: rect, node, s, alpha, centred: label.centred, muted: label.muted)) }
             }
             for f in fragments[index] ?? [] {
-                items.append(text(f.text, at: f.rect, node, s, alpha))
+                guard let declared = f.generated, let gs = f.generatedStyle else {
+                    items.append(text(f.text, at: f.rect, node, s, alpha))
+                    continue
+                }
+                // A `::before`/`::after` box: its background and border from its own declarations, then its text.
+                let tokens = (declared["background"].map(BoxStyleSheet.tokens) ?? []) + (declared["background-color"].map { [$0] } ?? [])
+                let fill = tokens.reversed().lazy.compactMap { PaintColor(css: $0) }.first.flatMap { $0.alpha > 0 ? $0 : nil }
+                let edge = (declared["border"] ?? declared["border-color"]).flatMap { BoxStyleSheet.tokens($0).lazy.compactMap { PaintColor(css: $0) }.first }
+                let radius = declared["border-radius"].flatMap { BoxStyleSheet.length(BoxStyleSheet.tokens($0).first ?? "", em: gs.fontSize,
+                                                                                       viewport: layout.viewport)?.resolve(f.rect.width) } ?? 0
+                if fill != nil || gs.border.contains(where: { $0 > 0 }) {
+                    items.append(.box(rect: f.rect, background: fill, border: gs.border, borderColor: edge ?? color("color", node),
+                                      radius: min(radius, min(f.rect.width, f.rect.height) / 2), shadow: nil, opacity: alpha))
+                }
+                if !f.text.isEmpty {
+                    let p = gs.padding.map { $0.resolve(f.rect.width) ?? 0 }
+                    let inner = LayoutRect(x: f.rect.x + gs.border[3] + p[3], y: f.rect.y + gs.border[0] + p[0], width: f.rect.width,
+                                           height: gs.lineHeightPx)
+                    let ink = declared["color"].flatMap { PaintColor(css: $0) } ?? color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
+                    items.append(.text(rect: inner, baseline: inner.y + FontMetrics.baseline(face: gs.face, size: gs.fontSize, lineHeight: inner.height),
+                                       string: f.text, color: ink, fontSize: gs.fontSize, bold: gs.bold, family: family(gs), opacity: alpha))
+                }
             }
         }
         let root = document.allElements.first { $0.parentElement == nil }

@@ -51,9 +51,11 @@ struct HitStyleSheet {
             guard !all.isEmpty else { return }
             let declarations = all.filter { !$0.2 }.map { ($0.0, $0.1) }, important = all.filter(\.2).map { ($0.0, $0.1) }
             for part in selectorText.split(separator: ",") {
-                let t = TextBytes.trimmed(part)
+                var t = TextBytes.trimmed(part)
+                let pseudo = BoxStyleSheet.pseudoElement(&t)
                 guard let sel = try? CSSSelector(t) else { continue }
-                rules.append(.init(selector: sel, specificity: HitStyleSheet.specificity(t), declarations: declarations, important: important))
+                rules.append(.init(selector: sel, specificity: HitStyleSheet.specificity(t), declarations: declarations, important: important,
+                                   pseudo: pseudo))
             }
         }
         return rules

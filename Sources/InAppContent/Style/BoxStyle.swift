@@ -127,7 +127,7 @@ struct BoxStyleSheet {
     /// The element's own declared values, cascaded: rules by specificity then order, then its inline style.
     func declared(_ node: HTMLNode) -> [String: String] {
         var matched: [(Int, Int, ParsedSheets.Rule)] = []
-        for (order, r) in rules.enumerated() where r.selector.matches(node) { matched.append((r.specificity, order, r)) }
+        for (order, r) in rules.enumerated() where r.pseudo == nil && r.selector.matches(node) { matched.append((r.specificity, order, r)) }
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var out: [String: String] = [:]
         func set(_ k: String, _ v: String) {
@@ -149,6 +149,54 @@ struct BoxStyleSheet {
         return out
     }
 
+    /// Strips a trailing `::before`/`::after` (or `:before`/`:after`) from a selector and names it.
+    static func pseudoElement(_ selector: inout String) -> String? {
+        let lower = selector.lowercased()
+        for (suffix, name) in [("::before", "before"), (":before", "before"), ("::after", "after"), (":after", "after")]
+            where lower.hasSuffix(suffix) {
+            selector = String(selector.dropLast(suffix.count))
+            if selector.isEmpty || selector.hasSuffix(" ") || selector.hasSuffix(">") { selector += "*" }
+            return name
+        }
+        return nil
+    }
+
+    /// The cascaded declarations of `node`'s `::before` or `::after` box, or nil when it has none (no rule, or a
+    /// `content` of `none`/`normal`).
+    func pseudoDeclared(_ node: HTMLNode, _ which: String) -> [String: String]? {
+        var matched: [(Int, Int, ParsedSheets.Rule)] = []
+        for (order, r) in rules.enumerated() where r.pseudo == which && r.selector.matches(node) { matched.append((r.specificity, order, r)) }
+        guard !matched.isEmpty else { return nil }
+        matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var out: [String: String] = [:]
+        for (_, _, rule) in matched { for (k, v) in rule.declarations { out[k] = v } }
+        for (_, _, rule) in matched { for (k, v) in rule.important { out[k] = v } }
+        guard let content = out["content"], content != "none", content != "normal" else { return nil }
+        return out
+    }
+
+    /// The text of a `content` value: its quoted strings, CSS escapes (`\\00d7`) decoded.
+    static func contentText(_ value: String) -> String {
+        var out = "", quote: Character?, i = value.startIndex
+        while i < value.endIndex {
+            let ch = value[i]
+            if let q = quote {
+                if ch == q { quote = nil }
+                else if ch == "\\" {
+                    var hex = ""
+                    var j = value.index(after: i)
+                    while j < value.endIndex, hex.count < 6, value[j].isHexDigit { hex.append(value[j]); j = value.index(after: j) }
+                    if let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) { out.unicodeScalars.append(scalar) }
+                    if j < value.endIndex, value[j] == " " { j = value.index(after: j) }
+                    i = j
+                    continue
+                } else { out.append(ch) }
+            } else if ch == "\"" || ch == "'" { quote = ch }
+            i = value.index(after: i)
+        }
+        return out
+    }
+
     // MARK: Computing
 
     private static let blockTags: Set<String> = ["html", "body", "div", "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol",
@@ -161,8 +209,8 @@ struct BoxStyleSheet {
         "iframe", "td", "th", "progress", "meter"]
 
     /// The element's box style; `parent` is its parent's (nil for the root).
-    func style(of node: HTMLNode, parent: BoxStyle?) -> BoxStyle {
-        let tag = node.tagName
+    func style(of node: HTMLNode, parent: BoxStyle?, pseudo: [String: String]? = nil) -> BoxStyle {
+        let tag = pseudo == nil ? node.tagName : ""
         var s = BoxStyle()
         let p = parent ?? BoxStyle()
         // Inherited.
@@ -170,7 +218,7 @@ struct BoxStyleSheet {
         s.bold = p.bold; s.textAlign = p.textAlign; s.textTransform = p.textTransform; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
         s.lineHeightRatio = p.lineHeightRatio
         // User-agent sheet.
-        s.display = BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
+        s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
         switch tag {
@@ -200,7 +248,7 @@ struct BoxStyleSheet {
         case "center": s.textAlign = "center"
         default: break
         }
-        var d = declared(node)
+        var d = pseudo ?? declared(node)
         for (k, v) in d where k.hasPrefix("--") { s.custom[k] = v }
         for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, s.custom) }
         func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }

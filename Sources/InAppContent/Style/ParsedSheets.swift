@@ -15,6 +15,8 @@ final class ParsedSheets: @unchecked Sendable {
         let declarations: [(String, String)]
         /// `!important` ones.
         var important: [(String, String)] = []
+        /// `before` or `after` for a rule of a `::before`/`::after` pseudo-element (its selector is the element's).
+        var pseudo: String?
     }
 
     struct Key: Hashable {
