@@ -48,8 +48,14 @@ final class ApproximateLayout {
 
     func box(of node: HTMLNode) -> LayoutRect? { boxes[node.index] }
 
-    /// The cascaded declarations of `node` (its sheets' rules and inline style), for getComputedStyle.
-    func declaredStyle(of node: HTMLNode) -> [String: String] { sheet.declared(node) }
+    /// The cascaded declarations of `node` (its sheets' rules and inline style, `var()` substituted), for getComputedStyle.
+    func declaredStyle(of node: HTMLNode) -> [String: String] {
+        var d = sheet.declared(node)
+        if let custom = styles[node.index]?.custom {
+            for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, custom) }
+        }
+        return d
+    }
 
     /// The used font size of `node` in pixels.
     func fontSize(of node: HTMLNode) -> Double? { styles[node.index]?.fontSize }

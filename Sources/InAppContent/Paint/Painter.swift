@@ -39,7 +39,8 @@ struct Painter {
             if control != nil, d["border"] == nil, d["border-color"] == nil, d["border-top-color"] == nil {
                 borderColor = PaintColor(red: 118, green: 118, blue: 118)   // WebKit's default control border
             }
-            var radius: Double = control != nil ? 3 : 0
+            // Controls keep their theme's rounded corners until the page paints them itself.
+            var radius: Double = control != nil && d["background"] == nil && d["background-color"] == nil ? 3 : 0
             if let value = d["border-radius"] {
                 let first = String(value.split(separator: " ").first ?? "")
                 let length: CSSLength? = BoxStyleSheet.length(first, em: s.fontSize, viewport: layout.viewport)
