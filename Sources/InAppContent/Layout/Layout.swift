@@ -141,6 +141,12 @@ final class ApproximateLayout {
     /// above the flow of their container, by `z-index`, and everything inside a box paints above it.
     private func paintKey(_ index: Int32) -> [Int] {
         if let known = paintKeys[index] { return known }
+        return computePaintKey(index)
+    }
+
+    /// Worked out for every box at the end of ``run()``, so that reading a finished layout (hit tests from any
+    /// thread) never writes.
+    private func computePaintKey(_ index: Int32) -> [Int] {
         let node = HTMLNode(document: document, index: index)
         var chain: [HTMLNode] = []
         var current: HTMLNode? = node
@@ -154,7 +160,6 @@ final class ApproximateLayout {
             key += [z * 2 + (z >= 0 ? 1 : 0), Int(a.index)]
         }
         if !style(node).isPositioned { key += [0, Int(index)] }
-        paintKeys[index] = key
         return key
     }
     private var paintKeys: [Int32: [Int]] = [:]
@@ -185,6 +190,7 @@ final class ApproximateLayout {
             guard let box = boxes[node.index] else { continue }
             for d in node.descendants where d.isElement && style(d).display != "none" { boxes[d.index] = box }
         }
+        for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
         for node in document.allElements where boxes[node.index] != nil { applyTranslation(node, style(node)) }
     }
