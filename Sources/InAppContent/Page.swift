@@ -202,6 +202,17 @@ public final class ContentPage: @unchecked Sendable {
         return sheet
     }
 
+    /// The page's layout of `document` at its viewport, made once per snapshot, viewport and asset set (taps,
+    /// `layoutBox(of:)` and pictures ask for it repeatedly; a finished layout is only read).
+    func layout(of document: HTMLDocument, make: (ContentViewport) -> ApproximateLayout) -> ApproximateLayout {
+        let (viewport, version, cached) = locked { (_viewport, assetsVersion, layoutCache) }
+        if let c = cached, c.document === document, c.viewport == viewport, c.assets == version { return c.layout }
+        let layout = make(viewport)
+        locked { layoutCache = (document, viewport, version, layout) }
+        return layout
+    }
+    private var layoutCache: (document: HTMLDocument, viewport: ContentViewport, assets: UInt64, layout: ApproximateLayout)?
+
     /// Whether `url` would load with no network: a `data:` URL, a registered asset, or a file inside the readable
     /// directory (images: `load` if so, `error` as offline otherwise).
     func hasSubresource(_ url: URL) -> Bool {

@@ -3,9 +3,13 @@
 import Foundation
 
 extension ContentPage {
-    /// The current document laid out at the page's viewport.
+    /// The current document laid out at the page's viewport, once per tree version (snapshot), viewport and asset set.
     func approximateLayout() -> ApproximateLayout {
-        ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { self.imageSize(src: $0) })
+        let document = self.document
+        return layout(of: document) { viewport in
+            // Weakly: the page keeps its layout.
+            ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { [weak self] in self?.imageSize(src: $0) })
+        }
     }
 
     /// The border box of `node` in the layout of the page (CSS pixels from the top left of the viewport), or nil
