@@ -119,3 +119,24 @@ final class HTMLPictureTests: XCTestCase {
         XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
     }
 }
+
+/// Snapshot tests of pictures: recorded once, matched after, a changed message gives a mismatch with files to look at.
+final class PictureSnapshotTests: XCTestCase {
+    func testRecordThenMatchThenMismatchWithADiff() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/modal.svg"
+        let html = InAppMessage(id: "s", content: .html(HTMLContent(html: "<body style='background:#fff'><h1>Hello</h1><button>OK</button></body>")))
+        XCTAssertEqual(try PictureSnapshot.check(html, against: path), .recorded(path: path))
+        XCTAssertEqual(try PictureSnapshot.check(html, against: path), .matched, "the same message draws the same bytes")
+        XCTAssertEqual(try PictureSnapshot.check(Fixtures.modalTwoButtons(), against: folder + "/structured.svg"), .recorded(path: folder + "/structured.svg"))
+        XCTAssertEqual(try PictureSnapshot.check(Fixtures.modalTwoButtons(), against: folder + "/structured.svg"), .matched)
+        let changed = InAppMessage(id: "s", content: .html(HTMLContent(html: "<body style='background:#fff'><h1>Hello!</h1><button>OK</button></body>")))
+        XCTAssertThrowsError(try PictureSnapshot.check(changed, against: path)) { error in
+            guard let mismatch = error as? PictureSnapshot.Mismatch else { return XCTFail("\(error)") }
+            XCTAssertTrue(mismatch.firstDifference.actual.contains(">Hello!</text>"), mismatch.description)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: mismatch.actual))
+            XCTAssertTrue((try? String(contentsOfFile: mismatch.diff, encoding: .utf8))?.contains("<image") ?? false)
+        }
+    }
+}
