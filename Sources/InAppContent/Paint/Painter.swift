@@ -137,7 +137,7 @@ struct Painter {
         let x = centred ? box.x + (box.width - width) / 2 : box.x + s.border[3] + p[3]
         let rect = LayoutRect(x: x, y: box.y + (box.height - height) / 2, width: width, height: height)
         var ink = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
-        if muted { ink = PaintColor(red: 117, green: 117, blue: 117) }
+        if muted { ink = PaintColor(red: 169, green: 169, blue: 169) }   // WebKit's placeholder grey
         return .text(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: height),
                      string: string, color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s), opacity: alpha)
     }

@@ -230,14 +230,15 @@ struct BoxStyleSheet {
         case "p", "blockquote", "dl", "figure": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
         case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
         case "button", "select":
-            s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
+            // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
+            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
             s.borderBox = true
         case "fieldset":
             s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
             s.padding = [.px(0.35 * s.fontSize), .px(0.75 * s.fontSize), .px(0.625 * s.fontSize), .px(0.75 * s.fontSize)]
         case "legend": s.padding = [.px(0), .px(2), .px(0), .px(2)]
         case "input", "textarea":
-            s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
+            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
             if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
             if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
                 s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
@@ -253,10 +254,17 @@ struct BoxStyleSheet {
         for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, s.custom) }
         func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
         // font first: em units of the other properties use the element's own size.
-        if let f = d["font"] { applyFont(f, to: &s, parentSize: p.fontSize) }
+        if let f = d["font"] {
+            if f == "inherit" {
+                // Controls take their parent's font instead of the theme's.
+                s.fontSize = p.fontSize; s.family = p.family; s.bold = p.bold; s.lineHeight = p.lineHeight; s.lineHeightRatio = p.lineHeightRatio
+            } else {
+                applyFont(f, to: &s, parentSize: p.fontSize)
+            }
+        }
         if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
         if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
-        if let v = d["font-family"] { s.family = FontFamily.resolve(v) }
+        if let v = d["font-family"] { s.family = v == "inherit" ? p.family : FontFamily.resolve(v) }
         if let v = d["line-height"] {
             s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
             s.lineHeightRatio = Double(v)
