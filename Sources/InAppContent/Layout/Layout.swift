@@ -284,9 +284,28 @@ final class ApproximateLayout {
         }
     }
 
-    /// The longest word's width: what a box cannot get narrower than without overflowing.
+    /// The longest unbreakable piece's width: what a box cannot get narrower than without overflowing.
     private func longestWord(_ text: String, _ s: BoxStyle) -> Double {
-        ApproximateLayout.words(text).map { wordWidth($0, s) }.max() ?? 0
+        ApproximateLayout.words(text).flatMap { ApproximateLayout.hyphenParts($0) }.map { wordWidth($0, s) }.max() ?? 0
+    }
+
+    /// A word cut after each hyphen that has a letter or digit on both sides (where WebKit may break a line).
+    static func hyphenParts(_ word: Substring) -> [Substring] {
+        guard word.contains("-") else { return [word] }
+        var parts: [Substring] = []
+        var start = word.startIndex
+        var i = word.startIndex
+        while i < word.endIndex {
+            let next = word.index(after: i)
+            if word[i] == "-", i > start, next < word.endIndex, word[word.index(before: i)].isLetter || word[word.index(before: i)].isNumber,
+               word[next].isLetter || word[next].isNumber {
+                parts.append(word[start..<next])
+                start = next
+            }
+            i = next
+        }
+        parts.append(word[start...])
+        return parts
     }
 
     static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" }
@@ -505,8 +524,11 @@ final class ApproximateLayout {
                     let space = FontMetrics.spaceWidth(face: ts.face, size: ts.fontSize) + ts.letterSpacing
                     for word in ApproximateLayout.words(text) {
                         let before = pendingSpace && hasWords ? space : 0
-                        run.append((.word(wordWidth(word, ts), spaceBefore: before, text: word, element: node.index,
-                                          breakable: before > 0 && !ts.noWrap), owners))
+                        // A line may also break after a hyphen inside a word ("members-|only").
+                        for (k, part) in ApproximateLayout.hyphenParts(word).enumerated() {
+                            run.append((.word(wordWidth(part, ts), spaceBefore: k == 0 ? before : 0, text: part, element: node.index,
+                                              breakable: (k > 0 || before > 0) && !ts.noWrap), owners))
+                        }
                         pendingSpace = true
                         hasWords = true
                     }
