@@ -1,6 +1,7 @@
 // The layout of a document: border boxes for its rendered elements and lines of text, at one viewport size, read by
 // taps at a point, reachability, the geometry scripts read and pictures (Paint/). Text is measured with the advance
-// widths of the fonts WebKitGTK uses (FontMetrics.swift) and broken into lines at spaces. It follows what decides
+// widths of the fonts WebKitGTK uses (FontMetrics.swift) and broken into lines at spaces and after hyphens, with
+// `::before`/`::after` boxes in their places. It follows what decides
 // where things are in in-app messages: the box model (margins with sibling collapsing and `auto` centring, padding,
 // borders, `box-sizing`, min/max sizes), block flow and inline content with `text-align`, flexbox (direction, wrap,
 // grow/shrink/basis, `justify-content`, `align-items`, `auto` margins, `gap`, `order`), single- and multi-column
