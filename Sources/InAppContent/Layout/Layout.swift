@@ -6,7 +6,7 @@
 // borders, `box-sizing`, min/max sizes), block flow and inline content with `text-align`, flexbox (direction, wrap,
 // grow/shrink/basis, `justify-content`, `align-items`, `auto` margins, `gap`, `order`), single- and multi-column
 // grids, relative, absolute and fixed positioning, stacking by `z-index` and translations. Not done: floats, tables,
-// generated content, baselines, kerning, transitions (boxes are where they end). Layout depth is bounded
+// positioned generated boxes, baselines, kerning, transitions (boxes are where they end). Layout depth is bounded
 // (``ApproximateLayout/maxDepth``); deeper content has no box.
 import Foundation
 
