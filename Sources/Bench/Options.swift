@@ -17,7 +17,7 @@ struct BenchOptions {
     var pages: Int?
 
     static let usage = """
-        usage: openinapp-bench [--quick] [--only content|triggers|pipeline|scripts] [--peers PEERS.jsonl]
+        usage: openinapp-bench [--quick] [--only content|triggers|pipeline|scripts|layout] [--peers PEERS.jsonl]
                                [--peer-command CMD] [FILE.html ...]
                openinapp-bench --parses N FILE.html ...
                openinapp-bench --pages N FILE.html ...
@@ -26,7 +26,7 @@ struct BenchOptions {
 
         Prints the project's performance figures as Markdown tables (build with -c release).
           --quick               fewer samples and smaller inputs
-          --only SECTION        run one section: content, triggers, pipeline or scripts
+          --only SECTION        run one section: content, triggers, pipeline, scripts or layout
           --peers FILE          peer results (JSON lines from Benchmarks/peers.py) to compare against
           --peer-command CMD    run `CMD FILE` right before timing each FILE (how Benchmarks/run measures peers)
           --pages N             load each FILE N times as the scripts section does (one shared VM), untimed, then
@@ -65,8 +65,8 @@ struct BenchOptions {
                     guard let n = Int(v), n > 0 else { return .usageError("--pages takes a positive count, not '\(v)'") }
                     options.pages = n
                 default:
-                    guard ["content", "triggers", "pipeline", "scripts"].contains(v) else {
-                        return .usageError("--only takes content, triggers, pipeline or scripts, not '\(v)'")
+                    guard ["content", "triggers", "pipeline", "scripts", "layout"].contains(v) else {
+                        return .usageError("--only takes content, triggers, pipeline, scripts or layout, not '\(v)'")
                     }
                     options.only = v
                 }

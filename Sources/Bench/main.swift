@@ -191,6 +191,17 @@ if wanted("scripts") {
               + "\(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | \(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") |")
     }
 }
+if wanted("layout") {
+    print("")
+    print("## Layout and paint (the scripted fixtures at 390 × 844, after load)")
+    print("")
+    print("| fixture | elements | layout ms | layout + paint list ms |")
+    print("|---|---|---|---|")
+    for r in LayoutBench.run(samples: quick ? 5 : 7) {
+        print("| \(r.name) | \(r.elements) | \(fmt(r.layout.median * 1000, 3)) (\(fmt(r.layout.min * 1000, 3))–\(fmt(r.layout.max * 1000, 3))) | "
+              + "\(fmt(r.paint.median * 1000, 3)) |")
+    }
+}
 print("")
 if let worst = jsdomRatios.min() { print("min throughput ratio vs jsdom: \(fmt(worst, 1))") }
 if let worst = lexborRatios.min() {

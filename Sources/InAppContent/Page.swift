@@ -203,6 +203,17 @@ public final class ContentPage: @unchecked Sendable {
         return sheet
     }
 
+    /// The page's layout of `document` at its viewport, made once per snapshot, viewport and asset set (taps,
+    /// `layoutBox(of:)` and pictures ask for it repeatedly; a finished layout is only read).
+    func layout(of document: HTMLDocument, make: (ContentViewport) -> ApproximateLayout) -> ApproximateLayout {
+        let (viewport, version, cached) = locked { (_viewport, assetsVersion, layoutCache) }
+        if let c = cached, c.document === document, c.viewport == viewport, c.assets == version { return c.layout }
+        let layout = make(viewport)
+        locked { layoutCache = (document, viewport, version, layout) }
+        return layout
+    }
+    private var layoutCache: (document: HTMLDocument, viewport: ContentViewport, assets: UInt64, layout: ApproximateLayout)?
+
     /// Whether `url` would load with no network: a `data:` URL, a registered asset, or a file inside the readable
     /// directory (images: `load` if so, `error` as offline otherwise).
     func hasSubresource(_ url: URL) -> Bool {
@@ -223,6 +234,14 @@ public final class ContentPage: @unchecked Sendable {
         guard url.isFileURL, let root, ContentPage.isFile(url, inside: root), let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: 65_536)).flatMap(ImageSize.of)
+    }
+
+    /// The bytes of a subresource the page may load (a registered asset, or a file inside the readable directory).
+    func subresourceData(_ url: URL) -> Data? {
+        let (registered, root) = locked { (assets[url.absoluteString], readableRoot) }
+        if let registered { return registered }
+        guard url.isFileURL, let root, ContentPage.isFile(url, inside: root) else { return nil }
+        return FileManager.default.contents(atPath: url.path)
     }
 
     /// The text of a subresource the page may load: a registered asset, or a file inside the readable directory.

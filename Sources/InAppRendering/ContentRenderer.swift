@@ -6,11 +6,14 @@ import InAppCore
 /// the core's `LayoutRenderer`. This is where the content model plugs in behind the core's renderer protocol; the
 /// core itself knows nothing of HTML.
 ///
-/// HTML layout is a simple block flow inside a card (no CSS box model, no fonts): headings become `header` boxes,
-/// paragraphs and list items `body` boxes, images `image` boxes, and links, buttons and `onclick` elements `button`
-/// boxes labelled as the content model labels them for taps. Inline `style` colours (`background`,
-/// `background-color`, `color`) on `body` and on buttons are honoured. Hidden elements (`hidden`,
-/// `display:none`) and `script`/`style`/`template`/`head` content are skipped. What does not fit the screen is left out.
+/// An HTML message is loaded into a ``ContentPage`` the size of the device's screen (its scripts run when
+/// JavaScriptCore is present, as a device shows the page after load) and laid out by the content model's layout,
+/// the one taps and scripts read. ``render(_:in:)`` describes it with the core's boxes: the page as a `container`
+/// (its background colour), headings as `header` boxes, paragraphs and list items as `body` boxes, images as `image`
+/// boxes and links, buttons and `onclick` elements as `button` boxes labelled as the content model labels them for
+/// taps, each where the layout puts it, with its computed colours; what is not rendered (`display: none` from any
+/// rule, `visibility: hidden`) or lies beyond the screen is left out. ``picture(_:in:)`` draws the page itself from
+/// the layout's paint list.
 public struct ContentRenderer: MessageRenderer {
     public let limits: ContentLimits
     public init(limits: ContentLimits = .default) { self.limits = limits }
@@ -19,86 +22,78 @@ public struct ContentRenderer: MessageRenderer {
         guard case .html(let html) = message.content else {
             return try LayoutRenderer().render(message, in: context)
         }
-        var document: HTMLDocument
-        do { document = try HTMLDocument.parse(html.html, limits: limits) }
-        catch { throw RenderError.unsupportedContent("HTML could not be loaded: \(error)") }
-        if document.scriptCount > 0 && ScriptEngines.isJavaScriptCoreAvailable {
-            // Draw what the page's scripts build (score scales, dots, texts), as a device shows it after load.
-            let page = ContentPage(limits: limits)
-            page.bridgeReceiver = { _ in }
-            page.viewport = ContentViewport(width: context.device.screenSize.width, height: context.device.screenSize.height,
-                                            scale: 3, darkMode: context.device.appearance == .dark)
-            page.loadHTMLString(html.html, baseURL: html.baseURL)
-            if page.scriptEngine == .javaScriptCore { document = page.document }
+        let page = try load(html, context.device)
+        return boxes(message.id, page, context.device)
+    }
+
+    /// The message drawn as an SVG document: an HTML message from the layout's paint list, at the device's screen
+    /// size; a structured message as the core's layout draws it.
+    public func picture(_ message: InAppMessage, in context: RenderContext) throws -> String {
+        guard case .html(let html) = message.content else {
+            return try LayoutRenderer().render(message, in: context).svg()
         }
-        return layout(message.id, document, context.device)
+        let page = try load(html, context.device)
+        let appearance = context.device.appearance.rawValue, orientation = context.device.orientation.rawValue
+        return page.paintList().svg(title: "\(message.id) — \(appearance), \(orientation)")
+    }
+
+    private func load(_ html: HTMLContent, _ device: DeviceState) throws -> ContentPage {
+        do { _ = try HTMLDocument.parse(html.html, limits: limits) }
+        catch { throw RenderError.unsupportedContent("HTML could not be loaded: \(error)") }
+        // Draw what the page's scripts build (score scales, dots, texts), as a device shows it after load.
+        let page = ContentPage(limits: limits, scriptEngine: ScriptEngines.isJavaScriptCoreAvailable ? .javaScriptCore : .subset)
+        page.bridgeReceiver = { _ in }
+        page.viewport = ContentViewport(width: device.screenSize.width, height: device.screenSize.height,
+                                        scale: 3, darkMode: device.appearance == .dark)
+        page.loadHTMLString(html.html, baseURL: html.baseURL)
+        return page
     }
 
     private static let headings: Set<String> = ["h1", "h2", "h3"]
     private static let blocks: Set<String> = ["p", "li", "h4", "h5", "h6", "blockquote", "figcaption", "label", "dt", "dd", "td", "th"]
-    private static let skipped: Set<String> = ["script", "style", "template", "head", "noscript", "svg", "iframe"]
 
-    private func layout(_ id: MessageID, _ document: HTMLDocument, _ device: DeviceState) -> RenderedMessage {
+    private func boxes(_ id: MessageID, _ page: ContentPage, _ device: DeviceState) -> RenderedMessage {
         let screen = device.screenSize
-        let width = min(screen.width - 40, 450)
-        let x = (screen.width - width) / 2
-        let bodyStyle = Self.style(document.body.attribute("style"))
-        let background = bodyStyle.background ?? (device.appearance == .dark ? RGBAColor(argb: 0xFF1E_1E1E) : .white)
-        let ink = bodyStyle.color ?? (device.appearance == .dark ? RGBAColor(argb: 0xFFEE_EEEE) : RGBAColor(argb: 0xFF22_2222))
-        let top = 20.0
-        let bottom = screen.height - 20
-        var cursor = top + 20
-        var content: [LayoutBox] = []
+        let layout = page.layoutSnapshot()
+        let document = page.document
+        func rgba(_ c: PaintColor?) -> RGBAColor? {
+            c.map { RGBAColor(red: Double($0.red) / 255, green: Double($0.green) / 255, blue: Double($0.blue) / 255, alpha: $0.alpha) }
+        }
+        let canvas = layout.paintList().background
+        var boxes = [LayoutBox(role: .container, frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height), fill: rgba(canvas))]
         var skipUntilOutside: HTMLNode?
-
-        func lines(_ text: String, width: Double, lineHeight: Double) -> Double {
-            let perLine = max(10, Int(width / 8))
-            return Double((text.count + perLine - 1) / perLine) * lineHeight
-        }
-        func place(_ role: LayoutBox.Role, text: String?, height: Double, fill: RGBAColor? = nil,
-                   textColor: RGBAColor? = nil, radius: Double = 0) {
-            guard cursor + height <= bottom - 20 else { return }
-            content.append(LayoutBox(role: role, frame: Rect(x: x + 20, y: cursor, width: width - 40, height: height),
-                                     text: text, fill: fill, textColor: textColor, border: fill, cornerRadius: radius))
-            cursor += height + 8
-        }
-
         for node in document.body.descendants where node.isElement {
             if let outer = skipUntilOutside, outer.contains(node) { continue }
             skipUntilOutside = nil
             let tag = node.tagName
-            let style = Self.style(node.attribute("style"))
-            if Self.skipped.contains(tag) || node.hasAttribute("hidden") || style.hidden {
+            let role: LayoutBox.Role
+            if Self.headings.contains(tag) { role = .header }
+            else if tag == "img" { role = .image }
+            else if tag == "button" || (tag == "a" && node.hasAttribute("href")) || node.hasAttribute("onclick")
+                        || (tag == "input" && ["button", "submit"].contains(node.attribute("type")?.lowercased() ?? "")) { role = .button }
+            else if Self.blocks.contains(tag) { role = .body }
+            else { continue }
+            // Not rendered, hidden, or off the screen: nothing inside is drawn either.
+            guard let b = layout.box(of: node), b.width > 0, b.height > 0, page.hiddenReason(node) == nil,
+                  b.x < screen.width, b.y < screen.height, b.x + b.width > 0, b.y + b.height > 0,
+                  b.y + b.height <= screen.height else {
                 skipUntilOutside = node
                 continue
             }
-            if Self.headings.contains(tag) {
-                let text = node.visibleText
-                if !text.isEmpty { place(.header, text: text, height: lines(text, width: width - 40, lineHeight: 26), textColor: style.color ?? ink) }
-                skipUntilOutside = node
-            } else if tag == "img" {
-                place(.image, text: node.attribute("src"), height: min(160, (width - 40) * 0.5))
-            } else if tag == "button" || (tag == "a" && node.hasAttribute("href")) || node.hasAttribute("onclick")
-                        || (tag == "input" && ["button", "submit"].contains(node.attribute("type")?.lowercased() ?? "")) {
-                let label = ContentPage.label(of: node)
-                place(.button, text: label.isEmpty ? tag : label, height: 44,
-                      fill: style.background ?? RGBAColor(argb: 0xFF1B_78CF), textColor: style.color ?? .white, radius: 6)
-                skipUntilOutside = node
-            } else if Self.blocks.contains(tag) {
-                let text = node.visibleText
-                if !text.isEmpty { place(.body, text: text, height: lines(text, width: width - 40, lineHeight: 20), textColor: style.color ?? ink) }
-                skipUntilOutside = node
+            skipUntilOutside = node
+            let text: String?
+            switch role {
+            case .button: let label = ContentPage.label(of: node); text = label.isEmpty ? tag : label
+            case .image: text = node.attribute("src")
+            default: text = node.visibleText
             }
+            if role == .header || role == .body, text?.isEmpty ?? true { continue }
+            let background = layout.color("background-color", of: node).flatMap { $0.alpha > 0 ? $0 : nil }
+            let radius = Double(layout.computedValue("border-top-left-radius", of: node).replacingOccurrences(of: "px", with: "")) ?? 0
+            boxes.append(LayoutBox(role: role, frame: Rect(x: b.x, y: b.y, width: b.width, height: b.height), text: text,
+                                   fill: rgba(background), textColor: rgba(layout.color("color", of: node)),
+                                   border: rgba(background), cornerRadius: radius))
         }
-
-        let cardHeight = max(60, cursor - top + 12)
-        let cardY = max(top, (screen.height - cardHeight) / 2)
-        let shift = cardY - top
-        let boxes = [LayoutBox(role: .backdrop, frame: Rect(x: 0, y: 0, width: screen.width, height: screen.height),
-                               fill: RGBAColor(argb: 0x9900_0000)),
-                     LayoutBox(role: .container, frame: Rect(x: x, y: cardY, width: width, height: min(cardHeight, bottom - cardY)),
-                               fill: background, cornerRadius: 12)]
-            + content.map { var b = $0; b.frame.y += shift; return b }
         return RenderedMessage(messageID: id, screen: screen, appearance: device.appearance, orientation: device.orientation,
                                boxes: boxes, hidesStatusBar: true)
     }

@@ -11,8 +11,10 @@ extension Command {
                iam render --html FILE.html --vendor braze|adobe|appboy [options]
                iam render SCENARIO.json [--run NAME] [options]
 
-        Lays the message out headlessly (the same layout tests see) and writes an SVG: screen, status bar,
-        boxes, text, buttons and colours. It reads what `iam simulate` reads:
+        Lays the message out headlessly (the same layout tests see) and writes an SVG: an HTML message as its
+        page's layout draws it (the cascade, fonts, form controls, images from its assets), a structured one as
+        screen, status bar, boxes, text, buttons and colours. An -o path ending in .png is rasterized with
+        rsvg-convert (Debian's librsvg2-bin). It reads what `iam simulate` reads:
           - a message payload: an OpenInApp message {"id", "content"}, e.g.
               {"id": "m1", "content": {"structured": {"layout": "modal", "header": "Hi", "body": "…",
                 "buttons": [{"id": 0, "text": "OK"}], "themes": {"light": {"background": "#FFFFFF"}}}}}
@@ -32,7 +34,7 @@ extension Command {
           --run NAME                      the scenario (of a file's "scenarios") whose message to draw
           --theme light|dark              device appearance (default light)
           --orientation portrait|landscape  device orientation (default portrait)
-          -o FILE                         write the SVG to FILE
+          -o FILE                         write the SVG (or, for FILE.png, a PNG) to FILE
         """,
         run: { args, console in
             let o = try Options(args, valued: ["--theme", "--orientation", "-o", "--html", "--vendor", "--run"], flags: [])
@@ -54,16 +56,17 @@ extension Command {
             case "landscape": device.orientation = .landscapeLeft
             case let other: throw UsageError(message: "--orientation must be portrait or landscape, not \(other)")
             }
-            let picture: RenderedMessage
+            let svg: String
             do {
-                picture = try ContentRenderer().render(message, in: RenderContext(device: device))
+                svg = try ContentRenderer().picture(message, in: RenderContext(device: device))
             } catch {
                 throw InputError(message: "\(source): cannot be drawn: \(error)")
             }
-            let svg = picture.svg()
             if let path = o.values["-o"] {
-                do { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
-                catch { throw InputError(message: "cannot write \(path): \(error.localizedDescription)") }
+                do {
+                    if path.lowercased().hasSuffix(".png") { try SVGRasterizer.writePNG(svg, to: path) }
+                    else { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
+                } catch { throw InputError(message: "cannot write \(path): \(error)") }
             } else {
                 console.print(svg, terminator: "")
             }

@@ -111,6 +111,8 @@ extension LayoutTests {
               .grid { display: grid; grid-template-columns: repeat(99999, 1fr); gap: 1e9px; }
               .abs { position: absolute; inset: -1e308px; z-index: 99999999999999999999; transform: translate(1e308px, -50%); }
               .flex { display: flex; flex-wrap: wrap; flex: 1e308 -1 0; min-width: 1e308px; }
+              .huge::before, .flex::after { content: "\\41 x"; display: block; width: 1e308px; height: calc(1e308px * 10); margin: -1e308px; }
+              p::after { content: "\\"; font-size: 1e308px; border: 1e308px solid; }
             </style>
             <div class=huge><div class=grid><a class=abs id=a href=#>a</a><span class=flex>t e x t</span></div></div>
             <p style="font-size: 12px; letter-spacing: -12px; white-space: nowrap">\(String(repeating: "word ", count: 2_000))</p>

@@ -47,12 +47,15 @@ struct HitStyleSheet {
     static func parseRules(_ css: String, viewport: ContentViewport, properties: Set<String>?) -> [ParsedSheets.Rule] {
         var rules: [ParsedSheets.Rule] = []
         HitStyleSheet.parse(css, viewport: viewport) { selectorText, text in
-            let declarations = BoxStyleSheet.declarations(text, keeping: properties)
-            guard !declarations.isEmpty else { return }
+            let all = BoxStyleSheet.prioritized(text, keeping: properties)
+            guard !all.isEmpty else { return }
+            let declarations = all.filter { !$0.2 }.map { ($0.0, $0.1) }, important = all.filter(\.2).map { ($0.0, $0.1) }
             for part in selectorText.split(separator: ",") {
-                let t = TextBytes.trimmed(part)
+                var t = TextBytes.trimmed(part)
+                let pseudo = BoxStyleSheet.pseudoElement(&t)
                 guard let sel = try? CSSSelector(t) else { continue }
-                rules.append(.init(selector: sel, specificity: HitStyleSheet.specificity(t), declarations: declarations))
+                rules.append(.init(selector: sel, specificity: HitStyleSheet.specificity(t), declarations: declarations, important: important,
+                                   pseudo: pseudo))
             }
         }
         return rules

@@ -1,19 +1,22 @@
 // The box properties of each element, from the page's style rules (the same sheets, @media blocks and
-// specificity order as the hit-test cascade), its inline style, inheritance and a small user-agent sheet. Only
-// what the approximate layout (Layout.swift) reads is resolved; anything it does not understand (calc(), var(),
-// fit-content) counts as `auto`.
+// specificity order as the hit-test cascade, `!important` above normal declarations), its inline style, custom
+// properties (`var()`), inheritance and a small user-agent sheet. Only what the layout (Layout/Layout.swift) reads is
+// resolved; values it does not understand (min(), max(), fit-content) count as `auto`.
 import Foundation
 
 /// A CSS length as the layout resolves it.
 enum CSSLength: Equatable {
     case px(Double)
     case percent(Double)
+    /// `calc()` of lengths and percentages: pixels plus a percentage of the base.
+    case mixed(px: Double, percent: Double)
 
     /// The length in pixels against `base` (percentages); nil when `base` is unknown.
     func resolve(_ base: Double?) -> Double? {
         switch self {
         case .px(let v): return v
         case .percent(let p): return base.map { $0 * p / 100 }
+        case .mixed(let v, let p): return p == 0 ? v : base.map { v + $0 * p / 100 }
         }
     }
 }
@@ -33,9 +36,11 @@ struct BoxStyle {
     var lineHeight: Double?          // px; nil = normal
     var lineHeightRatio: Double?     // set when declared as a number: children inherit the number, not the pixels
     var letterSpacing = 0.0
-    var monospace = false
+    var family = FontFamily.sans
+    var monospace: Bool { family == .mono }
     var bold = false
     var textAlign = "start"
+    var textTransform = "none"
     var noWrap = false
     var flexDirection = "row"
     var flexWrap = false
@@ -45,6 +50,13 @@ struct BoxStyle {
     var gridColumns = 1
     var flexGrow = 0.0
     var flexShrink = 1.0
+    var flexBasis: CSSLength?
+    var order = 0
+    var overflowHidden = false
+    /// `display: contents`: no box of its own; its children take its place.
+    var contents = false
+    /// Custom properties (`--name`), inherited.
+    var custom: [String: String] = [:]
     var alignSelf = "auto"
     var zIndex: Int?
     var transform: String?
@@ -56,8 +68,10 @@ struct BoxStyle {
     var isGrid: Bool { display == "grid" || display == "inline-grid" }
     var isOutOfFlow: Bool { position == "absolute" || position == "fixed" }
     var isPositioned: Bool { position != "static" }
-    /// The used line height.
-    var lineHeightPx: Double { lineHeight ?? (fontSize * 1.15).rounded() }
+    var face: FontFace { FontFace(family: family, bold: bold) }
+    /// The used line height (`normal` from the font's metrics).
+    /// WebKit's line boxes are whole pixels: a fractional line height is rounded down.
+    var lineHeightPx: Double { (lineHeight ?? FontMetrics.normalLineHeight(face: face, size: fontSize)).rounded(.down) }
 }
 
 /// Every style rule of a document with all its declarations, for ``BoxStyle``.
@@ -78,9 +92,14 @@ struct BoxStyleSheet {
     }
 
     static func declarations(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String)] {
+        prioritized(text, keeping: properties).map { ($0.0, $0.1) }
+    }
+
+    /// ``declarations(_:keeping:)`` with whether each was `!important`.
+    static func prioritized(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String, Bool)] {
         // On the text's bytes (a page's sheets are parsed on every load): `name: value` pairs split at `;`, both
         // trimmed and lowercased, `!important` dropped from the value, empty ones skipped.
-        var out: [(String, String)] = []
+        var out: [(String, String, Bool)] = []
         let bytes = Array(text.utf8)
         var start = 0
         while start < bytes.count {
@@ -91,23 +110,90 @@ struct BoxStyleSheet {
             let name = TextBytes.lowercased(TextBytes.trimmed(bytes, start..<colon))
             guard !name.isEmpty, properties?.contains(name) ?? true else { continue }
             var value = TextBytes.trimmed(bytes, (colon + 1)..<end)
+            var important = false
             if value.utf8.contains(UInt8(ascii: "!")) {
-                value = TextBytes.trimmed(value.replacingOccurrences(of: "!important", with: ""))
+                let lower = value.lowercased()
+                if let r = lower.range(of: "!important") ?? lower.range(of: "! important") {
+                    important = true
+                    value = TextBytes.trimmed(String(value[..<r.lowerBound]) + String(value[r.upperBound...]))
+                }
             }
             value = TextBytes.lowercased(value)
-            if !value.isEmpty { out.append((name, value)) }
+            if !value.isEmpty { out.append((name, value, important)) }
         }
         return out
     }
 
     /// The element's own declared values, cascaded: rules by specificity then order, then its inline style.
     func declared(_ node: HTMLNode) -> [String: String] {
-        var matched: [(Int, Int, [(String, String)])] = []
-        for (order, r) in rules.enumerated() where r.selector.matches(node) { matched.append((r.specificity, order, r.declarations)) }
+        var matched: [(Int, Int, ParsedSheets.Rule)] = []
+        for (order, r) in rules.enumerated() where r.pseudo == nil && r.selector.matches(node) { matched.append((r.specificity, order, r)) }
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
         var out: [String: String] = [:]
-        for (_, _, decls) in matched { for (k, v) in decls { out[k] = v } }
-        if let inline = node["style"] { for (k, v) in BoxStyleSheet.declarations(inline, keeping: properties) { out[k] = v } }
+        func set(_ k: String, _ v: String) {
+            out[k] = v
+            // The `background` shorthand sets the colour and image longhands too (to their initial values when it
+            // does not name them), so that it overrides an earlier `background-color`.
+            if k == "background" {
+                let tokens = BoxStyleSheet.tokens(v)
+                out["background-color"] = tokens.last { ComputedStyle.color($0) != nil } ?? "transparent"
+                out["background-image"] = v.contains("url(") || v.contains("gradient(") ? v : "none"
+            }
+        }
+        for (_, _, rule) in matched { for (k, v) in rule.declarations { set(k, v) } }
+        let inline = node["style"].map { BoxStyleSheet.prioritized($0, keeping: properties) } ?? []
+        for (k, v, important) in inline where !important { set(k, v) }
+        // `!important` declarations win over normal ones, the sheets' by specificity and order, then inline style's.
+        for (_, _, rule) in matched { for (k, v) in rule.important { set(k, v) } }
+        for (k, v, important) in inline where important { set(k, v) }
+        return out
+    }
+
+    /// Strips a trailing `::before`/`::after` (or `:before`/`:after`) from a selector and names it.
+    static func pseudoElement(_ selector: inout String) -> String? {
+        let lower = selector.lowercased()
+        for (suffix, name) in [("::before", "before"), (":before", "before"), ("::after", "after"), (":after", "after")]
+            where lower.hasSuffix(suffix) {
+            selector = String(selector.dropLast(suffix.count))
+            if selector.isEmpty || selector.hasSuffix(" ") || selector.hasSuffix(">") { selector += "*" }
+            return name
+        }
+        return nil
+    }
+
+    /// The cascaded declarations of `node`'s `::before` or `::after` box, or nil when it has none (no rule, or a
+    /// `content` of `none`/`normal`).
+    func pseudoDeclared(_ node: HTMLNode, _ which: String) -> [String: String]? {
+        var matched: [(Int, Int, ParsedSheets.Rule)] = []
+        for (order, r) in rules.enumerated() where r.pseudo == which && r.selector.matches(node) { matched.append((r.specificity, order, r)) }
+        guard !matched.isEmpty else { return nil }
+        matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+        var out: [String: String] = [:]
+        for (_, _, rule) in matched { for (k, v) in rule.declarations { out[k] = v } }
+        for (_, _, rule) in matched { for (k, v) in rule.important { out[k] = v } }
+        guard let content = out["content"], content != "none", content != "normal" else { return nil }
+        return out
+    }
+
+    /// The text of a `content` value: its quoted strings, CSS escapes (`\\00d7`) decoded.
+    static func contentText(_ value: String) -> String {
+        var out = "", quote: Character?, i = value.startIndex
+        while i < value.endIndex {
+            let ch = value[i]
+            if let q = quote {
+                if ch == q { quote = nil }
+                else if ch == "\\" {
+                    var hex = ""
+                    var j = value.index(after: i)
+                    while j < value.endIndex, hex.count < 6, value[j].isHexDigit { hex.append(value[j]); j = value.index(after: j) }
+                    if let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) { out.unicodeScalars.append(scalar) }
+                    if j < value.endIndex, value[j] == " " { j = value.index(after: j) }
+                    i = j
+                    continue
+                } else { out.append(ch) }
+            } else if ch == "\"" || ch == "'" { quote = ch }
+            i = value.index(after: i)
+        }
         return out
     }
 
@@ -117,21 +203,22 @@ struct BoxStyleSheet {
         "form", "header", "footer", "section", "article", "main", "nav", "aside", "figure", "figcaption", "blockquote",
         "fieldset", "legend", "dl", "dt", "dd", "hr", "pre", "address", "details", "summary", "dialog", "center", "table",
         "thead", "tbody", "tfoot", "tr", "caption"]
-    private static let hiddenTags: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript"]
+    private static let hiddenTags: Set<String> = ["head", "script", "style", "template", "meta", "link", "title", "base", "noscript",
+        "option", "optgroup", "datalist"]
     private static let inlineBlockTags: Set<String> = ["button", "input", "select", "textarea", "img", "svg", "video", "canvas",
         "iframe", "td", "th", "progress", "meter"]
 
     /// The element's box style; `parent` is its parent's (nil for the root).
-    func style(of node: HTMLNode, parent: BoxStyle?) -> BoxStyle {
-        let tag = node.tagName
+    func style(of node: HTMLNode, parent: BoxStyle?, pseudo: [String: String]? = nil) -> BoxStyle {
+        let tag = pseudo == nil ? node.tagName : ""
         var s = BoxStyle()
         let p = parent ?? BoxStyle()
         // Inherited.
-        s.fontSize = p.fontSize; s.lineHeight = p.lineHeight; s.letterSpacing = p.letterSpacing; s.monospace = p.monospace
-        s.bold = p.bold; s.textAlign = p.textAlign; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
+        s.fontSize = p.fontSize; s.lineHeight = p.lineHeight; s.letterSpacing = p.letterSpacing; s.family = p.family; s.custom = p.custom
+        s.bold = p.bold; s.textAlign = p.textAlign; s.textTransform = p.textTransform; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
         s.lineHeightRatio = p.lineHeightRatio
         // User-agent sheet.
-        s.display = BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
+        s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
         switch tag {
@@ -143,31 +230,41 @@ struct BoxStyleSheet {
         case "p", "blockquote", "dl", "figure": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
         case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
         case "button", "select":
-            s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
+            // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
+            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
             s.borderBox = true
         case "fieldset":
             s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
             s.padding = [.px(0.35 * s.fontSize), .px(0.75 * s.fontSize), .px(0.625 * s.fontSize), .px(0.75 * s.fontSize)]
         case "legend": s.padding = [.px(0), .px(2), .px(0), .px(2)]
         case "input", "textarea":
-            s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
+            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
             if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
             if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
                 s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
             }
         case "strong", "b", "th": s.bold = true
-        case "code", "pre", "kbd", "samp": s.monospace = true; s.fontSize = p.fontSize * 0.8125
+        case "code", "pre", "kbd", "samp": s.family = .mono; s.fontSize = p.fontSize * 0.8125
         case "small": s.fontSize = p.fontSize * 0.833
         case "center": s.textAlign = "center"
         default: break
         }
-        let d = declared(node)
+        var d = pseudo ?? declared(node)
+        for (k, v) in d where k.hasPrefix("--") { s.custom[k] = v }
+        for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, s.custom) }
         func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
         // font first: em units of the other properties use the element's own size.
-        if let f = d["font"] { applyFont(f, to: &s, parentSize: p.fontSize) }
+        if let f = d["font"] {
+            if f == "inherit" {
+                // Controls take their parent's font instead of the theme's.
+                s.fontSize = p.fontSize; s.family = p.family; s.bold = p.bold; s.lineHeight = p.lineHeight; s.lineHeightRatio = p.lineHeightRatio
+            } else {
+                applyFont(f, to: &s, parentSize: p.fontSize)
+            }
+        }
         if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
         if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
-        if let v = d["font-family"] { s.monospace = v.contains("mono") || v.contains("courier") || v.contains("menlo") }
+        if let v = d["font-family"] { s.family = v == "inherit" ? p.family : FontFamily.resolve(v) }
         if let v = d["line-height"] {
             s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
             s.lineHeightRatio = Double(v)
@@ -176,10 +273,15 @@ struct BoxStyleSheet {
         }
         if let v = d["letter-spacing"], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
         if let v = d["text-align"] { s.textAlign = v }
+        if let v = d["text-transform"], v != "inherit" { s.textTransform = v }
         if let v = d["white-space"] { s.noWrap = v == "nowrap" || v == "pre" }
         if let v = d["visibility"], v != "inherit" { s.visibility = v }
         if let v = d["pointer-events"], v != "inherit" { s.pointerEvents = v }
-        if let v = d["display"], v != "inherit" { s.display = v == "contents" ? "inline" : v }
+        if let v = d["display"], v != "inherit" {
+            s.display = v == "contents" ? "inline" : v == "-webkit-box" ? "block" : v == "-webkit-flex" ? "flex" : v
+            s.contents = v == "contents"
+        }
+        if let v = d["overflow"] ?? d["overflow-x"] ?? d["overflow-y"] { s.overflowHidden = v != "visible" }
         if let v = d["position"] { s.position = v }
         if let v = d["box-sizing"] { s.borderBox = v == "border-box" }
         let em = s.fontSize
@@ -221,12 +323,21 @@ struct BoxStyleSheet {
         if let v = d["transform"], v.contains("translate") { s.transform = v }
         if let v = d["flex"] {
             if v == "auto" { s.flexGrow = 1 } else if v == "none" { s.flexShrink = 0 } else {
-                let parts = v.split(separator: " ").compactMap { Double($0) }
+                let tokens = v.split(separator: " ").map(String.init)
+                let parts = tokens.compactMap { Double($0) }
                 if let g = parts.first { s.flexGrow = g }
                 if parts.count > 1 { s.flexShrink = parts[1] }
+                // `flex: 1` is `1 1 0%`; a length token is the basis.
+                if let basis = tokens.first(where: { Double($0) == nil }) {
+                    s.flexBasis = BoxStyleSheet.length(basis, em: em, viewport: viewport)
+                } else if !parts.isEmpty {
+                    s.flexBasis = .px(0)
+                }
             }
         }
         if let v = d["flex-grow"], let g = Double(v) { s.flexGrow = g }
+        if let v = d["flex-basis"] { s.flexBasis = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+        if let v = d["order"], let o = Int(v) { s.order = o }
         if let v = d["flex-shrink"], let g = Double(v) { s.flexShrink = g }
         if let v = d["align-self"] { s.alignSelf = v }
         return s
@@ -248,7 +359,9 @@ struct BoxStyleSheet {
                 } else { s.lineHeight = nil; s.lineHeightRatio = nil }
             }
         }
-        s.monospace = value.contains("mono") || value.contains("courier") || value.contains("menlo")
+        // The family list is last: from the token before its first comma (or the last token) on.
+        let head = value.firstIndex(of: ",").map { value[..<$0] } ?? value[...]
+        if let space = head.lastIndex(of: " ") { s.family = FontFamily.resolve(String(value[value.index(after: space)...])) }
     }
 
     // MARK: Values
@@ -266,7 +379,95 @@ struct BoxStyleSheet {
         if let n = number("vmin") { return .px(n * min(viewport.width, viewport.height) / 100) }
         if let n = number("vmax") { return .px(n * max(viewport.width, viewport.height) / 100) }
         if let n = number("pt") { return .px(n * 4 / 3) }
-        return nil   // auto, calc(), var(), min()/max(), fit-content…
+        if t.hasPrefix("calc(") && t.hasSuffix(")") { return calc(String(t.dropFirst(5).dropLast()), em: em, viewport: viewport) }
+        return nil   // auto, min()/max(), fit-content…
+    }
+
+    /// A `calc()` body: lengths and percentages added and subtracted, terms multiplied or divided by numbers,
+    /// parentheses; nil for anything else.
+    static func calc(_ body: String, em: Double, viewport: ContentViewport) -> CSSLength? {
+        var tokens: [String] = []
+        var current = ""
+        for ch in body {
+            if ch == "(" || ch == ")" || ch == "*" || ch == "/" || ch == " " {
+                if !current.isEmpty { tokens.append(current); current = "" }
+                if ch != " " { tokens.append(String(ch)) }
+            } else { current.append(ch) }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        var i = 0
+        typealias Value = (px: Double, percent: Double, number: Double?)
+        func primary() -> Value? {
+            guard i < tokens.count else { return nil }
+            let t = tokens[i]; i += 1
+            if t == "(" || t == "calc(" {
+                let v = sum(); if i < tokens.count && tokens[i] == ")" { i += 1 }; return v
+            }
+            if let n = Double(t) { return (0, 0, n) }
+            switch length(t, em: em, viewport: viewport) {
+            case .px(let v)?: return (v, 0, nil)
+            case .percent(let p)?: return (0, p, nil)
+            case .mixed(let v, let p)?: return (v, p, nil)
+            case nil: return nil
+            }
+        }
+        func product() -> Value? {
+            guard var v = primary() else { return nil }
+            while i < tokens.count, tokens[i] == "*" || tokens[i] == "/" {
+                let op = tokens[i]; i += 1
+                guard let r = primary() else { return nil }
+                if op == "*" {
+                    if let n = r.number { v = (v.px * n, v.percent * n, v.number.map { $0 * n }) }
+                    else if let n = v.number { v = (r.px * n, r.percent * n, nil) } else { return nil }
+                } else {
+                    guard let n = r.number, n != 0 else { return nil }
+                    v = (v.px / n, v.percent / n, v.number.map { $0 / n })
+                }
+            }
+            return v
+        }
+        func sum() -> Value? {
+            guard var v = product() else { return nil }
+            while i < tokens.count, tokens[i] == "+" || tokens[i] == "-" {
+                let sign = tokens[i] == "+" ? 1.0 : -1.0; i += 1
+                guard let r = product() else { return nil }
+                v = (v.px + sign * r.px, v.percent + sign * r.percent, nil)
+            }
+            return v
+        }
+        guard let v = sum(), i == tokens.count, v.number == nil || v.number == 0 else { return nil }
+        let px = v.number ?? v.px
+        if v.percent == 0 { return .px(px) }
+        return px == 0 ? .percent(v.percent) : .mixed(px: px, percent: v.percent)
+    }
+
+    /// `var(--name[, fallback])` replaced by the custom property's value (or the fallback), nested ones included.
+    static func substitute(_ value: String, _ custom: [String: String], depth: Int = 0) -> String {
+        guard depth < 8, let start = value.range(of: "var(") else { return value }
+        var level = 1
+        var end = start.upperBound
+        while end < value.endIndex && level > 0 {
+            if value[end] == "(" { level += 1 } else if value[end] == ")" { level -= 1 }
+            if level > 0 { end = value.index(after: end) }
+        }
+        guard end < value.endIndex else { return value }
+        let inner = value[start.upperBound..<end]
+        let parts = inner.split(separator: ",", maxSplits: 1)
+        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let replacement = custom[name] ?? (parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+        let replaced = String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...])
+        return substitute(replaced, custom, depth: depth + 1)
+    }
+
+    /// The space-separated parts of a value, functions (`rgba(0, 0, 0, .5)`) kept whole.
+    static func tokens(_ v: String) -> [String] {
+        var tokens: [String] = [], current = "", depth = 0
+        for ch in v {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if ch.isWhitespace && depth == 0 { if !current.isEmpty { tokens.append(current) }; current = "" } else { current.append(ch) }
+        }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
     }
 
     static func sides(_ v: String, em: Double, viewport: ContentViewport) -> [CSSLength?] {
@@ -298,6 +499,7 @@ struct BoxStyleSheet {
         switch length(v, em: parent, viewport: viewport) {
         case .px(let x)?: return x
         case .percent(let p)?: return parent * p / 100
+        case .mixed(let x, let p)?: return x + parent * p / 100
         case nil: return nil
         }
     }
@@ -308,6 +510,7 @@ struct BoxStyleSheet {
         switch length(v, em: fontSize, viewport: viewport) {
         case .px(let x)?: return x
         case .percent(let p)?: return fontSize * p / 100
+        case .mixed(let x, let p)?: return x + fontSize * p / 100
         case nil: return nil
         }
     }

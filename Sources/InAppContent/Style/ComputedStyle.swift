@@ -55,10 +55,10 @@ enum ComputedStyle {
         let d = layout.declaredStyle(of: element)
         if let v = d[name] { return v }
         if name == "background-color", let b = d["background"] {
-            return b.split(whereSeparator: \.isWhitespace).map(String.init).first { color($0) != nil } ?? (b == "none" ? "transparent" : nil)
+            return BoxStyleSheet.tokens(b).first { color($0) != nil } ?? (b == "none" ? "transparent" : nil)
         }
         if name.hasPrefix("border-"), name.hasSuffix("-color"), let b = d["border"] ?? d["border-color"] {
-            return b.split(whereSeparator: \.isWhitespace).map(String.init).first { color($0) != nil }
+            return BoxStyleSheet.tokens(b).first { color($0) != nil }
         }
         if name == "text-decoration-line", let t = d["text-decoration"] { return t.split(whereSeparator: \.isWhitespace).first.map(String.init) }
         if name.hasPrefix("overflow-"), let o = d["overflow"] { return o }

@@ -1,15 +1,20 @@
-// Taps at a point: where a person's finger lands, by the approximate layout (Layout.swift).
+// The page's layout (Layout/Layout.swift) for its callers: taps at a point, boxes, and one snapshot of boxes,
+// computed values and the paint list.
 import Foundation
 
 extension ContentPage {
-    /// The current document laid out at the page's viewport (approximately: see ``LayoutRect``).
+    /// The current document laid out at the page's viewport, once per tree version (snapshot), viewport and asset set.
     func approximateLayout() -> ApproximateLayout {
-        ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { self.imageSize(src: $0) })
+        let document = self.document
+        return layout(of: document) { viewport in
+            // Weakly: the page keeps its layout.
+            ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { [weak self] in self?.imageSize(src: $0) })
+        }
     }
 
-    /// The border box of `node` in the approximate layout of the page (CSS pixels from the top left of the
-    /// viewport), or nil when it is not rendered. Text is measured with an average glyph width, so sizes are
-    /// close to a browser's, not equal.
+    /// The border box of `node` in the layout of the page (CSS pixels from the top left of the viewport), or nil
+    /// when it is not rendered. Text is measured with the fonts WebKitGTK uses (no kerning), so sizes are close to
+    /// WebKit's, not always equal (Docs/ContentModel.md has the figures).
     public func layoutBox(of node: HTMLNode) -> LayoutRect? {
         guard node.document === document else { return nil }
         return approximateLayout().box(of: node)
@@ -54,5 +59,39 @@ extension ContentPage {
         do { found = try document.querySelector(selector) } catch { throw .invalidSelector(error) }
         guard let node = found else { emit(.tapTargetMissing(target: selector)); throw .noSuchElement("selector '\(selector)'") }
         return try tap(node, at: point)
+    }
+}
+
+/// One layout of a page (its document at its viewport, as ``ContentPage/layoutSnapshot()`` made it): element boxes,
+/// computed values and the paint list, all read from the same layout.
+public struct PageLayout {
+    let layout: ApproximateLayout
+    let imageSource: (String) -> String?
+
+    /// The viewport laid out.
+    public var viewport: ContentViewport { layout.viewport }
+
+    /// The border box of `node`, or nil when it is not rendered.
+    public func box(of node: HTMLNode) -> LayoutRect? { layout.box(of: node) }
+
+    /// What `getComputedStyle(node)[property]` answers (`color` as `rgb(…)`, sizes in px).
+    public func computedValue(_ property: String, of node: HTMLNode) -> String {
+        ComputedStyle.value(property.lowercased(), of: node, layout: layout)
+    }
+
+    /// A colour property of `node` (`color`, `background-color`, `border-top-color`…) as a colour; nil when unset or unreadable.
+    public func color(_ property: String, of node: HTMLNode) -> PaintColor? { PaintColor(css: computedValue(property, of: node)) }
+
+    /// The element a tap at (x, y) reaches.
+    public func element(atX x: Double, y: Double) -> HTMLNode? { layout.hitTest(x: x, y: y) }
+
+    /// The page drawn back to front (PaintList.swift).
+    public func paintList() -> PaintList { Painter(layout: layout, source: imageSource).paint() }
+}
+
+extension ContentPage {
+    /// The current document laid out at the page's viewport, for reading several boxes and values at once.
+    public func layoutSnapshot() -> PageLayout {
+        PageLayout(layout: approximateLayout(), imageSource: { self.imageDataURL(src: $0) })
     }
 }

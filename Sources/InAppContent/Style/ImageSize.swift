@@ -4,6 +4,17 @@
 import Foundation
 
 enum ImageSize {
+    /// The media type of image bytes (PNG, GIF, JPEG, WebP, SVG), or nil.
+    static func mimeType(_ data: Data) -> String? {
+        let b = [UInt8](data.prefix(16))
+        if b.count > 4, b[1] == 0x50, b[2] == 0x4E, b[3] == 0x47 { return "image/png" }
+        if b.count > 4, b[0] == 0x47, b[1] == 0x49, b[2] == 0x46 { return "image/gif" }
+        if b.count > 3, b[0] == 0xFF, b[1] == 0xD8 { return "image/jpeg" }
+        if b.count > 12, b[8] == 0x57, b[9] == 0x45, b[10] == 0x42, b[11] == 0x50 { return "image/webp" }
+        let head = String(decoding: data.prefix(1024), as: UTF8.self)
+        return head.contains("<svg") ? "image/svg+xml" : nil
+    }
+
     /// Width and height in CSS pixels, or nil when the bytes are not an image this reads.
     static func of(_ data: Data) -> (width: Double, height: Double)? {
         let b = [UInt8](data.prefix(65_536))

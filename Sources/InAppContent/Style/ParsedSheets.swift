@@ -11,7 +11,12 @@ final class ParsedSheets: @unchecked Sendable {
     struct Rule: Sendable {
         let selector: CSSSelector
         let specificity: Int
+        /// Normal declarations.
         let declarations: [(String, String)]
+        /// `!important` ones.
+        var important: [(String, String)] = []
+        /// `before` or `after` for a rule of a `::before`/`::after` pseudo-element (its selector is the element's).
+        var pseudo: String?
     }
 
     struct Key: Hashable {

@@ -1,11 +1,13 @@
-// An approximate layout of a document, for taps at a point: which element a person's finger lands on when it
-// touches a given spot (the backdrop outside a modal card, the centre of a banner). It is not a rendering
-// engine: text is measured with an average glyph width per font size (0.47 em; 0.6 em monospace; 0.5 em
-// bold), transitions and animations are not run (boxes are where they end), there is no float, table or overflow layout, and transforms other than translations are ignored. It
-// does follow what decides where things are in in-app messages: the box model (margins with sibling collapsing,
-// padding, borders, `box-sizing`), block flow and wrapped inline content with `text-align`, flexbox (direction,
-// `justify-content`, `align-items`, `gap`, wrapping), single- and multi-column grids, and absolute and fixed
-// positioning with `z-index`. Layout depth is bounded (``ApproximateLayout/maxDepth``); deeper content has no box.
+// The layout of a document: border boxes for its rendered elements and lines of text, at one viewport size, read by
+// taps at a point, reachability, the geometry scripts read and pictures (Paint/). Text is measured with the advance
+// widths of the fonts WebKitGTK uses (FontMetrics.swift) and broken into lines at spaces and after hyphens, with
+// `::before`/`::after` boxes in their places. It follows what decides
+// where things are in in-app messages: the box model (margins with sibling collapsing and `auto` centring, padding,
+// borders, `box-sizing`, min/max sizes), block flow and inline content with `text-align`, flexbox (direction, wrap,
+// grow/shrink/basis, `justify-content`, `align-items`, `auto` margins, `gap`, `order`), single- and multi-column
+// grids, relative, absolute and fixed positioning, stacking by `z-index` and translations. Not done: floats, tables,
+// positioned generated boxes, baselines, kerning, transitions (boxes are where they end). Layout depth is bounded
+// (``ApproximateLayout/maxDepth``); deeper content has no box.
 import Foundation
 
 /// A border box in CSS pixels, from the top left of the viewport.
@@ -47,8 +49,14 @@ final class ApproximateLayout {
 
     func box(of node: HTMLNode) -> LayoutRect? { boxes[node.index] }
 
-    /// The cascaded declarations of `node` (its sheets' rules and inline style), for getComputedStyle.
-    func declaredStyle(of node: HTMLNode) -> [String: String] { sheet.declared(node) }
+    /// The cascaded declarations of `node` (its sheets' rules and inline style, `var()` substituted), for getComputedStyle.
+    func declaredStyle(of node: HTMLNode) -> [String: String] {
+        var d = sheet.declared(node)
+        if let custom = styles[node.index]?.custom {
+            for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, custom) }
+        }
+        return d
+    }
 
     /// The used font size of `node` in pixels.
     func fontSize(of node: HTMLNode) -> Double? { styles[node.index]?.fontSize }
@@ -98,14 +106,23 @@ final class ApproximateLayout {
     /// `pointer-events` let it be hit (positioned elements above the flow, by `z-index`, then later in the
     /// document above earlier); the root element when nothing else is there.
     func hitTest(x: Double, y: Double) -> HTMLNode? {
-        var best: (level: Int, index: Int32)?
+        var best: (key: [Int], index: Int32)?
         for (index, rect) in boxes where rect.contains(x: x, y: y) {
             guard let s = styles[index], s.visibility == "visible", s.pointerEvents != "none" else { continue }
-            let key = (paintLevel(index), index)
-            if best.map({ key > ($0.level, $0.index) }) ?? true { best = key }
+            let key = paintKey(index)
+            if best.map({ key.lexicographicallyPrecedes($0.key) == false && key != $0.key }) ?? true { best = (key, index) }
         }
         if let best { return HTMLNode(document: document, index: best.index) }
         return document.allElements.first
+    }
+
+    /// The resolved box style of the element at `index`.
+    func boxStyle(of index: Int32) -> BoxStyle? { styles[index] }
+
+    /// Elements with a box, back to front: the flow first, then positioned elements by `z-index`, each level in
+    /// document order (what hit testing reads from the front).
+    func paintOrder() -> [Int32] {
+        boxes.keys.map { (paintKey($0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }.map(\.1)
     }
 
     // MARK: Styles
@@ -119,16 +136,34 @@ final class ApproximateLayout {
 
     private func style(_ n: HTMLNode) -> BoxStyle { styles[n.index] ?? BoxStyle() }
 
-    /// Painting layer: positioned elements (and what they contain) above the flow, ordered by `z-index`.
-    private func paintLevel(_ index: Int32) -> Int {
-        var node: HTMLNode? = HTMLNode(document: document, index: index)
-        while let n = node, n.isElement {
-            let s = style(n)
-            if s.isPositioned { return 1 + (s.zIndex ?? 0) * 2 + (s.zIndex == nil ? 0 : 1) }
-            node = n.parentElement
-        }
-        return 0
+    /// Painting order, compared lexicographically: for each positioned ancestor (and the element itself when it
+    /// is positioned), outermost first, its layer (`z-index`, auto counting as 0 above the flow) and document
+    /// position, then the element's own position among what flows in the innermost one. Positioned boxes paint
+    /// above the flow of their container, by `z-index`, and everything inside a box paints above it.
+    private func paintKey(_ index: Int32) -> [Int] {
+        if let known = paintKeys[index] { return known }
+        return computePaintKey(index)
     }
+
+    /// Worked out for every box at the end of ``run()``, so that reading a finished layout (hit tests from any
+    /// thread) never writes.
+    private func computePaintKey(_ index: Int32) -> [Int] {
+        let node = HTMLNode(document: document, index: index)
+        var chain: [HTMLNode] = []
+        var current: HTMLNode? = node
+        while let n = current, n.isElement {
+            if style(n).isPositioned { chain.append(n) }
+            current = n.parentElement
+        }
+        var key: [Int] = []
+        for a in chain.reversed() {
+            let z = style(a).zIndex ?? 0
+            key += [z * 2 + (z >= 0 ? 1 : 0), Int(a.index)]
+        }
+        if !style(node).isPositioned { key += [0, Int(index)] }
+        return key
+    }
+    private var paintKeys: [Int32: [Int]] = [:]
 
     // MARK: Layout
 
@@ -151,6 +186,12 @@ final class ApproximateLayout {
             placed.insert(node.index)
             placeOutOfFlow(node, staticX: sx, staticY: sy)
         }
+        // An inline SVG's shapes are drawn inside its box: they get its box (hit tests find them, as in a browser).
+        for node in document.allElements where node.tagName == "svg" {
+            guard let box = boxes[node.index] else { continue }
+            for d in node.descendants where d.isElement && style(d).display != "none" { boxes[d.index] = box }
+        }
+        for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
         for node in document.allElements where boxes[node.index] != nil { applyTranslation(node, style(node)) }
     }
@@ -193,6 +234,10 @@ final class ApproximateLayout {
             if ["submit", "button", "reset"].contains(type) { return textWidth(n["value"] ?? "Submit", s) }
             return s.fontSize * 11.5
         case "textarea": return s.fontSize * 13.5
+        case "select":
+            // The widest option and the drop-down arrow.
+            let widest = n.descendants.filter { $0.tagName == "option" }.map { textWidth($0.textContent, s) }.max() ?? 0
+            return widest + 24
         default: return nil
         }
     }
@@ -209,6 +254,7 @@ final class ApproximateLayout {
             let type = (n["type"] ?? "text").lowercased()
             return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
         case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
+        case "select": return s.lineHeightPx
         default: return nil
         }
     }
@@ -221,18 +267,54 @@ final class ApproximateLayout {
         return size
     }
 
-    /// Width of `text` on one line in `s`'s font, white space collapsed.
+    /// Width of `text` on one line in `s`'s font, white space collapsed (leading and trailing spaces dropped).
     private func textWidth(_ text: String, _ s: BoxStyle) -> Double {
-        var count = 0, space = true
-        for c in text.unicodeScalars {
-            if c == " " || c == "\n" || c == "\t" || c == "\r" { if !space { count += 1; space = true } } else { count += 1; space = false }
-        }
-        if space && count > 0 { count -= 1 }
-        return Double(count) * charWidth(s)
+        let words = ApproximateLayout.words(text)
+        guard !words.isEmpty else { return 0 }
+        let space = FontMetrics.spaceWidth(face: s.face, size: s.fontSize) + s.letterSpacing
+        return words.reduce(0) { $0 + wordWidth($1, s) } + space * Double(words.count - 1)
     }
 
-    /// Average advance of a character, spaces included (Helvetica/Arial/San Francisco text averages ≈ 0.47 em).
-    private func charWidth(_ s: BoxStyle) -> Double { s.fontSize * (s.monospace ? 0.6 : s.bold ? 0.5 : 0.47) + s.letterSpacing }
+    private func wordWidth<S: StringProtocol>(_ word: S, _ s: BoxStyle) -> Double {
+        switch s.textTransform {
+        case "uppercase": return FontMetrics.width(word.uppercased(), face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        case "capitalize": return FontMetrics.width(word.prefix(1).uppercased() + word.dropFirst(), face: s.face, size: s.fontSize,
+                                                    letterSpacing: s.letterSpacing)
+        case "lowercase": return FontMetrics.width(word.lowercased(), face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        default: return FontMetrics.width(word, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        }
+    }
+
+    /// The longest unbreakable piece's width: what a box cannot get narrower than without overflowing.
+    private func longestWord(_ text: String, _ s: BoxStyle) -> Double {
+        ApproximateLayout.words(text).flatMap { ApproximateLayout.hyphenParts($0) }.map { wordWidth($0, s) }.max() ?? 0
+    }
+
+    /// A word cut after each hyphen that has a letter or digit on both sides (where WebKit may break a line).
+    static func hyphenParts(_ word: Substring) -> [Substring] {
+        guard word.contains("-") else { return [word] }
+        var parts: [Substring] = []
+        var start = word.startIndex
+        var i = word.startIndex
+        while i < word.endIndex {
+            let next = word.index(after: i)
+            if word[i] == "-", i > start, next < word.endIndex, word[word.index(before: i)].isLetter || word[word.index(before: i)].isNumber,
+               word[next].isLetter || word[next].isNumber {
+                parts.append(word[start..<next])
+                start = next
+            }
+            i = next
+        }
+        parts.append(word[start...])
+        return parts
+    }
+
+    static func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" }
+
+    /// The words of `text` between runs of collapsible white space.
+    static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(isSpace) })
+    }
 
     /// The widest the content of `n` gets without wrapping, plus its padding and borders.
     private func maxContent(_ n: HTMLNode, depth: Int = 0) -> Double {
@@ -252,7 +334,11 @@ final class ApproximateLayout {
             var line = 0.0, widest = 0.0, items: [Double] = []
             for child in n.childNodes {
                 if child.kind == .text {
-                    line += textWidth(child.data ?? "", s)
+                    let text = child.data ?? ""
+                    if line > 0, let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) {
+                        line += FontMetrics.spaceWidth(face: s.face, size: s.fontSize)
+                    }
+                    line += textWidth(text, s)
                 } else if child.isElement {
                     let cs = style(child)
                     if cs.display == "none" || cs.isOutOfFlow { continue }
@@ -291,11 +377,16 @@ final class ApproximateLayout {
         if explicitHeight == nil, let r = replacedHeight(n, s, width: contentWidth) { explicitHeight = r }
         if explicitHeight == nil, let stretch = stretchHeight { explicitHeight = max(0, stretch - vertical) }
         var contentHeight: Double
-        if depth >= ApproximateLayout.maxDepth {
+        fragments[n.index] = ((x, y), [])
+        if n.tagName == "svg" {
+            contentHeight = explicitHeight ?? 0
+        } else if depth >= ApproximateLayout.maxDepth {
             contentHeight = explicitHeight ?? 0
         } else {
             let laid = layoutContents(n, s, x: contentX, y: contentY, width: contentWidth, height: explicitHeight, depth: depth)
             contentHeight = explicitHeight ?? laid
+            // A button centres its content vertically in a taller box.
+            if n.tagName == "button", !s.isFlex, !s.isGrid, let h = explicitHeight, h > laid { shiftContents(of: n, by: (h - laid) / 2) }
         }
         if let mh = s.minHeight?.resolve(cbHeight) { contentHeight = max(contentHeight, s.borderBox ? mh - vertical : mh) }
         if let mh = s.maxHeight?.resolve(cbHeight) { contentHeight = min(contentHeight, s.borderBox ? mh - vertical : mh) }
@@ -339,27 +430,110 @@ final class ApproximateLayout {
         return layoutFlow(n, s, x: x, y: y, width: width, height: height, depth: depth)
     }
 
-    /// Inline content: text (its one-line width and the width of one character), an atomic box, a forced break.
-    private enum Piece { case text(Double, Double), atomic(HTMLNode, Double, Double), lineBreak }
+    /// Inline content: a word (its width, the collapsed space before it, whether a line may break there), an empty
+    /// inline element, an atomic box, a forced break.
+    private enum Piece {
+        case word(Double, spaceBefore: Double, text: Substring, element: Int32, breakable: Bool)
+        case empty
+        case atomic(HTMLNode, Double, Double)
+        /// A `::before`/`::after` box (its fragment in the container's list; its left and top margins).
+        case generated(Double, Double, Int, left: Double, top: Double)
+        case lineBreak
+    }
+
+    /// A piece of text on one line, for painting: the words of one element's text that sit side by side.
+    struct TextFragment {
+        var rect: LayoutRect
+        var text: String
+        /// The element whose style the text has.
+        let element: Int32
+        /// For a `::before`/`::after` box: its declarations (the painter draws its background and border) and style.
+        var generated: [String: String]? = nil
+        var generatedStyle: BoxStyle? = nil
+    }
+
+    /// `n`'s `::before` or `::after` box as it sits in flow: its style, text and border-box size (nil when it has
+    /// none, or when it is out of flow or not displayed).
+    private func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
+                                                                                        margins: [Double], declared: [String: String])? {
+        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
+        let gs = sheet.style(of: n, parent: style(n), pseudo: d)
+        guard gs.display != "none", !gs.isOutOfFlow else { return nil }
+        let text = BoxStyleSheet.contentText(d["content"] ?? "")
+        let p = padding(gs, available)
+        let extraW = p[1] + p[3] + gs.border[1] + gs.border[3], extraH = p[0] + p[2] + gs.border[0] + gs.border[2]
+        let textW = text.isEmpty ? 0 : FontMetrics.width(text, face: gs.face, size: gs.fontSize, letterSpacing: gs.letterSpacing)
+        var w = gs.width?.resolve(available).map { gs.borderBox ? $0 : $0 + extraW } ?? (gs.isBlockLevel ? available : textW + extraW)
+        if let mn = gs.minWidth?.resolve(available) { w = max(w, gs.borderBox ? mn : mn + extraW) }
+        let h = gs.height?.resolve(nil).map { gs.borderBox ? $0 : $0 + extraH } ?? ((text.isEmpty ? 0 : gs.lineHeightPx) + extraH)
+        let m = gs.margin.map { $0?.resolve(available) ?? 0 }
+        return (gs, text, max(0, w), max(0, h), m, d)
+    }
+    /// Text laid out by each block container, and the container's border-box origin then (it may move after).
+    private var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
+
+    /// Every piece of text with its final position.
+    var textFragments: [TextFragment] {
+        var out: [TextFragment] = []
+        for (container, entry) in fragments.sorted(by: { $0.key < $1.key }) {
+            guard let box = boxes[container] else { continue }
+            let dx = box.x - entry.origin.x, dy = box.y - entry.origin.y
+            for var f in entry.list { f.rect.x += dx; f.rect.y += dy; out.append(f) }
+        }
+        return out
+    }
 
     /// Block flow: block-level children stacked (adjacent vertical margins collapse), runs of inline content in lines.
     private func layoutFlow(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
         var cursor = y
         var previousMargin = 0.0
         var run: [(piece: Piece, owners: [Int32])] = []
+        var pendingSpace = false, hasWords = false
         func flushRun() {
+            pendingSpace = false; hasWords = false
             guard !run.isEmpty else { return }
-            let h = layoutLines(run, s, x: x, y: cursor, width: width)
+            let h = layoutLines(run, s, x: x, y: cursor, width: width, container: n.index)
             if h > 0 { cursor += h; previousMargin = 0 }
             run = []
         }
+        func pseudo(_ node: HTMLNode, _ which: String, owners: [Int32]) {
+            guard let g = generated(node, which, width: width) else { return }
+            let index = fragments[n.index]?.list.count ?? 0
+            fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: g.width, height: g.height), text: g.text,
+                                                         element: node.index, generated: g.declared, generatedStyle: g.style))
+            if g.style.isBlockLevel && node == n {
+                flushRun()
+                cursor += max(previousMargin, g.margins[0]) - previousMargin
+                fragments[n.index]?.list[index].rect = LayoutRect(x: x + g.margins[3], y: cursor, width: g.width - g.margins[1] - g.margins[3], height: g.height)
+                cursor += g.height + g.margins[2]
+                previousMargin = g.margins[2]
+            } else {
+                run.append((.generated(g.width + g.margins[1] + g.margins[3], g.height + g.margins[0] + g.margins[2], index,
+                                       left: g.margins[3], top: g.margins[0]), owners))
+                hasWords = true
+                pendingSpace = false
+            }
+        }
         func collect(_ node: HTMLNode, owners: [Int32], depth d: Int) {
+            pseudo(node, "before", owners: owners)
+            defer { pseudo(node, "after", owners: owners) }
             for child in node.childNodes {
                 if child.kind == .text {
                     let text = child.data ?? ""
                     let ts = style(node)
-                    let w = textWidth(text, ts)
-                    if w > 0 { run.append((.text(w, charWidth(ts)), owners)) }
+                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true }
+                    let space = FontMetrics.spaceWidth(face: ts.face, size: ts.fontSize) + ts.letterSpacing
+                    for word in ApproximateLayout.words(text) {
+                        let before = pendingSpace && hasWords ? space : 0
+                        // A line may also break after a hyphen inside a word ("members-|only").
+                        for (k, part) in ApproximateLayout.hyphenParts(word).enumerated() {
+                            run.append((.word(wordWidth(part, ts), spaceBefore: k == 0 ? before : 0, text: part, element: node.index,
+                                              breakable: (k > 0 || before > 0) && !ts.noWrap), owners))
+                        }
+                        pendingSpace = true
+                        hasWords = true
+                    }
+                    if let last = text.unicodeScalars.last, !ApproximateLayout.isSpace(last) { pendingSpace = false }
                     continue
                 }
                 guard child.isElement else { continue }
@@ -371,7 +545,7 @@ final class ApproximateLayout {
                     let before = run.count
                     if d < ApproximateLayout.maxDepth { collect(child, owners: owners + [child.index], depth: d + 1) }
                     // An empty inline element still gets a (zero-width) box where it stands.
-                    if run.count == before { run.append((.text(0, 0), owners + [child.index])) }
+                    if run.count == before { run.append((.empty, owners + [child.index])) }
                     continue
                 }
                 if cs.isBlockLevel {
@@ -394,7 +568,13 @@ final class ApproximateLayout {
                 let w = usedWidth(child, cs, available: width - ml - mr, shrink: true)
                 let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: height, depth: depth + 1)
                 let mt = cs.margin[0]?.resolve(width) ?? 0, mb = cs.margin[2]?.resolve(width) ?? 0
+                if pendingSpace && hasWords, case .word? = run.last?.piece {
+                    run.append((.word(0, spaceBefore: FontMetrics.spaceWidth(face: s.face, size: s.fontSize), text: "", element: n.index,
+                                      breakable: !s.noWrap), owners))
+                }
                 run.append((.atomic(child, w + ml + mr, h + mt + mb), owners))
+                pendingSpace = false
+                hasWords = true
             }
         }
         collect(n, owners: [], depth: depth)
@@ -403,8 +583,12 @@ final class ApproximateLayout {
     }
 
     /// Places a run of inline content in lines `width` wide from (x, y); returns the height of the lines.
-    private func layoutLines(_ run: [(piece: Piece, owners: [Int32])], _ s: BoxStyle, x: Double, y: Double, width: Double) -> Double {
-        struct Placed { var rect: LayoutRect; let owners: [Int32]; let atomic: HTMLNode?; let line: Int }
+    private func layoutLines(_ run: [(piece: Piece, owners: [Int32])], _ s: BoxStyle, x: Double, y: Double, width: Double,
+                             container: Int32) -> Double {
+        struct Placed {
+            var rect: LayoutRect; let owners: [Int32]; let atomic: HTMLNode?; let line: Int; var text: String? = nil; var element: Int32 = -1
+            var generated: (index: Int, left: Double, top: Double)? = nil
+        }
         var placed: [Placed] = []
         var lineWidths: [Double] = [0]
         var lineHeights: [Double] = [s.lineHeightPx]
@@ -417,24 +601,33 @@ final class ApproximateLayout {
             case .lineBreak:
                 hasContent = true
                 newLine()
-            case .text(var w, let ch):
-                if w == 0 { placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: 0, height: strut), owners: owners, atomic: nil, line: line)); continue }
+            case .empty:
+                placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: 0, height: strut), owners: owners, atomic: nil, line: line))
+            case .word(let rawWidth, let rawSpace, let text, let element, let breakable):
                 hasContent = true
-                if !(ch > 0.01) || !w.isFinite {
-                    // No usable character width (a zero font size, negative letter spacing): one unbroken piece.
-                    let one = w.isFinite ? max(0, w) : 0
-                    placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: one, height: strut), owners: owners, atomic: nil, line: line))
-                    cx += one; lineWidths[line] = cx
-                    continue
+                let w = rawWidth.isFinite ? max(0, rawWidth) : 0
+                var space = rawSpace.isFinite ? max(0, rawSpace) : 0
+                if cx > 0 && breakable && cx + space + w > width + 0.01 { newLine() }
+                if cx == 0 { space = 0 }
+                // The word's element's own line height counts for the line (a larger font makes a taller line).
+                let own = styles[element].map { $0.lineHeightPx } ?? strut
+                lineHeights[line] = max(lineHeights[line], own)
+                cx += space
+                if let last = placed.last, last.line == line, last.element == element, last.text != nil, last.owners == owners {
+                    placed[placed.count - 1].rect.width = cx + w - last.rect.x
+                    placed[placed.count - 1].text! += (space > 0 ? " " : "") + text
+                } else {
+                    placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: w, height: own), owners: owners, atomic: nil, line: line,
+                                         text: String(text), element: element))
                 }
-                while w > 0 {
-                    let room = width - cx
-                    if room < ch && cx > 0 && !s.noWrap { newLine(); continue }
-                    let take = s.noWrap ? w : min(w, max(ch, (room / ch).rounded(.down) * ch))
-                    placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: take, height: strut), owners: owners, atomic: nil, line: line))
-                    cx += take; lineWidths[line] = cx; w -= take
-                    if w > 0.01 { newLine() } else { w = 0 }
-                }
+                cx += w; lineWidths[line] = cx
+            case .generated(let w, let h, let index, let left, let top):
+                hasContent = true
+                if cx > 0 && cx + w > width && !s.noWrap { newLine() }
+                placed.append(Placed(rect: LayoutRect(x: cx, y: 0, width: w, height: h), owners: owners, atomic: nil, line: line,
+                                     text: nil, element: -1, generated: (index, left, top)))
+                cx += w; lineWidths[line] = cx
+                lineHeights[line] = max(lineHeights[line], h)
             case .atomic(let node, let w, let h):
                 hasContent = true
                 if cx > 0 && cx + w > width && !s.noWrap { newLine() }
@@ -457,11 +650,32 @@ final class ApproximateLayout {
                 let cs = style(node)
                 let ml = cs.margin[3]?.resolve(width) ?? 0, mt = cs.margin[0]?.resolve(width) ?? 0
                 moveSubtree(node, toX: r.x + ml, y: r.y + mt)
+            } else if let g = p.generated, var entry = fragments[container], g.index < entry.list.count {
+                entry.list[g.index].rect.x = r.x + g.left
+                entry.list[g.index].rect.y = r.y + g.top
+                fragments[container] = entry
+            } else if let text = p.text, !text.isEmpty {
+                // Text sits centred in its line (the half-leading above and below).
+                r.y = tops[p.line] + (lineHeights[p.line] - r.height) / 2
+                fragments[container]?.list.append(TextFragment(rect: r, text: text, element: p.element))
             }
             for o in p.owners { ownerBoxes[o] = ownerBoxes[o].map { $0.union(r) } ?? r }
         }
         for (o, r) in ownerBoxes { boxes[o] = r }
         return hasContent ? top - y : 0
+    }
+
+    /// Moves everything inside `node` (not its own box, which is placed after) and its text down by `dy`.
+    private func shiftContents(of node: HTMLNode, by dy: Double) {
+        var i = node.index + 1
+        while i <= node.record.end {
+            if var r = boxes[i] { r.y += dy; boxes[i] = r }
+            i += 1
+        }
+        if var entry = fragments[node.index] {
+            for k in entry.list.indices { entry.list[k].rect.y += dy }
+            fragments[node.index] = entry
+        }
     }
 
     /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
@@ -479,50 +693,129 @@ final class ApproximateLayout {
     private struct FlexItem {
         let node: HTMLNode?; var width: Double; var height: Double; let margins: [Double]; let autoHeight: Bool
         var grow = 0.0; var shrink = 1.0; var alignSelf = "auto"
+        /// An anonymous text item's fragment in its container's list.
+        var fragment: Int?
+        var autoMargins: [Bool] = [false, false, false, false]
     }
 
     private func flexItems(_ n: HTMLNode, _ s: BoxStyle, width: Double, containerHeight: Double?, column: Bool, depth: Int) -> [FlexItem] {
-        var items: [FlexItem] = []
-        for child in n.childNodes {
+        var items: [(order: Int, item: FlexItem)] = []
+        func add(_ child: HTMLNode) {
             if child.kind == .text {
                 let text = child.data ?? ""
-                guard text.unicodeScalars.contains(where: { !" \n\t\r".unicodeScalars.contains($0) }) else { continue }
+                guard text.unicodeScalars.contains(where: { !ApproximateLayout.isSpace($0) }) else { return }
                 let w = min(textWidth(text, s), width)
                 let lines = max(1, (textWidth(text, s) / max(1, width)).rounded(.up))
-                items.append(FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false))
-                continue
+                var item = FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false,
+                                    alignSelf: s.alignItems)
+                if lines == 1 {
+                    item.fragment = fragments[n.index]?.list.count
+                    fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: w, height: s.lineHeightPx),
+                                                                 text: ApproximateLayout.words(text).joined(separator: " "), element: n.index))
+                }
+                items.append((0, item))
+                return
             }
-            guard child.isElement else { continue }
+            guard child.isElement else { return }
             let cs = style(child)
-            if cs.display == "none" { continue }
-            if cs.isOutOfFlow { pendingOutOfFlow.append((child, 0, 0)); continue }
+            if cs.display == "none" { return }
+            if cs.contents { for c in child.childNodes { add(c) }; return }
+            if cs.isOutOfFlow { pendingOutOfFlow.append((child, 0, 0)); return }
             let m = cs.margin.map { $0?.resolve(width) ?? 0 }
             let alignment = cs.alignSelf == "auto" ? s.alignItems : cs.alignSelf
-            let stretch = column && cs.width == nil && (alignment == "normal" || alignment == "stretch")
-            let w = usedWidth(child, cs, available: width - m[1] - m[3], shrink: !stretch)
-            let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: containerHeight, depth: depth + 1)
-            items.append(FlexItem(node: child, width: w, height: h, margins: m, autoHeight: cs.height == nil,
-                                  grow: cs.flexGrow, shrink: cs.flexShrink, alignSelf: alignment))
+            let crossAuto = column ? (cs.margin[1] == nil || cs.margin[3] == nil) : (cs.margin[0] == nil || cs.margin[2] == nil)
+            let stretch = column && cs.width == nil && (alignment == "normal" || alignment == "stretch") && !crossAuto
+            var w: Double
+            if !column, let basis = cs.flexBasis?.resolve(width) {
+                let p = padding(cs, width)
+                let extra = p[1] + p[3] + cs.border[1] + cs.border[3]
+                w = cs.borderBox ? max(basis, extra) : basis + extra
+                if let mx = cs.maxWidth?.resolve(width) { w = min(w, cs.borderBox ? mx : mx + extra) }
+                if let mn = cs.minWidth?.resolve(width) { w = max(w, cs.borderBox ? mn : mn + extra) }
+            } else {
+                w = usedWidth(child, cs, available: width - m[1] - m[3], shrink: !stretch)
+            }
+            var explicit: Double?
+            if column, let basis = cs.flexBasis?.resolve(containerHeight), basis > 0 || cs.height == nil {
+                let p = padding(cs, width)
+                let extra = p[0] + p[2] + cs.border[0] + cs.border[2]
+                explicit = cs.borderBox ? max(basis, extra) : basis + extra
+            }
+            let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: containerHeight, depth: depth + 1, stretchHeight: explicit)
+            var item = FlexItem(node: child, width: w, height: h, margins: m, autoHeight: cs.height == nil && explicit == nil,
+                                grow: cs.flexGrow, shrink: cs.flexShrink, alignSelf: alignment)
+            item.autoMargins = cs.margin.map { $0 == nil }
+            items.append((cs.order, item))
         }
-        return items
+        func pseudo(_ which: String) {
+            guard let g = generated(n, which, width: width) else { return }
+            // Its own width when it has one; else as wide as its text (a row) or the container (a column).
+            var stretched = column && g.style.width == nil ? width - g.margins[1] - g.margins[3] : g.width
+            if !column, g.style.width == nil {
+                let p = padding(g.style, width)
+                stretched = (g.text.isEmpty ? 0 : FontMetrics.width(g.text, face: g.style.face, size: g.style.fontSize))
+                    + p[1] + p[3] + g.style.border[1] + g.style.border[3]
+            }
+            var item = FlexItem(node: nil, width: max(0, stretched), height: g.height, margins: g.margins, autoHeight: false, alignSelf: s.alignItems)
+            item.shrink = g.style.flexShrink
+            item.fragment = fragments[n.index]?.list.count
+            fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: item.width, height: g.height), text: g.text,
+                                                         element: n.index, generated: g.declared, generatedStyle: g.style))
+            items.append((g.style.order, item))
+        }
+        pseudo("before")
+        for child in n.childNodes { add(child) }
+        pseudo("after")
+        // `order`, then document order.
+        return items.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element.item)
+    }
+
+    /// Puts an item's box (or its anonymous text) at (x, y).
+    private func position(_ item: FlexItem, container: Int32, x: Double, y: Double) {
+        if let node = item.node { moveSubtree(node, toX: x, y: y) }
+        else if let f = item.fragment, var entry = fragments[container], f < entry.list.count {
+            entry.list[f].rect.x = x; entry.list[f].rect.y = y; entry.list[f].rect.width = item.width
+            fragments[container] = entry
+        }
     }
 
     private func layoutFlex(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
         let column = s.flexDirection.hasPrefix("column")
         var items = flexItems(n, s, width: width, containerHeight: height, column: column, depth: depth)
         guard !items.isEmpty else { return 0 }
+        if s.flexDirection.hasSuffix("reverse") { items.reverse() }
         if column {
             let gap = s.rowGap
-            let total = items.reduce(0) { $0 + $1.height + $1.margins[0] + $1.margins[2] } + gap * Double(items.count - 1)
-            let free = max(0, (height ?? total) - total)
+            var total = items.reduce(0) { $0 + $1.height + $1.margins[0] + $1.margins[2] } + gap * Double(items.count - 1)
+            // A definite height: free space to the items that grow, overflow from those that shrink.
+            if let h = height {
+                let grow = items.reduce(0) { $0 + $1.grow }
+                if h > total, grow > 0 {
+                    for i in items.indices where items[i].grow > 0 {
+                        items[i].height += (h - total) * items[i].grow / grow
+                        if let node = items[i].node {
+                            place(node, x: 0, y: 0, borderWidth: items[i].width, cbHeight: height, depth: depth + 1, stretchHeight: items[i].height)
+                        }
+                    }
+                    total = h
+                }
+            }
+            var free = max(0, (height ?? total) - total)
+            let autoCount = items.reduce(0) { $0 + ($1.autoMargins[0] ? 1 : 0) + ($1.autoMargins[2] ? 1 : 0) }
+            let perAuto = autoCount > 0 ? free / Double(autoCount) : 0
+            if autoCount > 0 { free = 0 }
             var cy = y + justifyStart(s.justifyContent, free: free, count: items.count)
             let between = justifyBetween(s.justifyContent, free: free, count: items.count)
             for item in items {
-                cy += item.margins[0]
+                cy += item.margins[0] + (item.autoMargins[0] ? perAuto : 0)
                 let room = width - item.margins[1] - item.margins[3]
-                let ix = x + item.margins[3] + align(item.alignSelf, free: room - item.width)
-                if let node = item.node { moveSubtree(node, toX: ix, y: cy) }
-                cy += item.height + item.margins[2] + gap + between
+                var ix = x + item.margins[3] + align(item.alignSelf, free: room - item.width)
+                if item.autoMargins[1] || item.autoMargins[3] {
+                    let spare = max(0, room - item.width)
+                    ix = x + item.margins[3] + (item.autoMargins[1] && item.autoMargins[3] ? spare / 2 : item.autoMargins[3] ? spare : 0)
+                }
+                position(item, container: n.index, x: ix, y: cy)
+                cy += item.height + item.margins[2] + (item.autoMargins[2] ? perAuto : 0) + gap + between
             }
             return height ?? total
         }
@@ -543,7 +836,9 @@ final class ApproximateLayout {
             if total > width && shrinkable > 0 {
                 let over = total - width
                 for i in items.indices where items[i].shrink > 0 {
-                    items[i].width = max(0, items[i].width - over * items[i].width * items[i].shrink / shrinkable)
+                    // Not below the longest word (a flex item's automatic minimum size is its min-content width).
+                    let floor = items[i].node.map { minContent($0) } ?? 0
+                    items[i].width = max(min(floor, items[i].width), items[i].width - over * items[i].width * items[i].shrink / shrinkable)
                 }
             }
         }
@@ -552,35 +847,78 @@ final class ApproximateLayout {
             let used = line.reduce(0) { $0 + items[$1].width + items[$1].margins[1] + items[$1].margins[3] } + gap * Double(line.count - 1)
             let grow = line.reduce(0) { $0 + items[$1].grow }
             guard grow > 0, width > used else { continue }
-            for i in line where items[i].grow > 0 { items[i].width += (width - used) * items[i].grow / grow }
+            for i in line where items[i].grow > 0 {
+                var w = items[i].width + (width - used) * items[i].grow / grow
+                if let node = items[i].node, let mx = style(node).maxWidth?.resolve(width) {
+                    let cs = style(node)
+                    let p = padding(cs, width)
+                    w = min(w, cs.borderBox ? mx : mx + p[1] + p[3] + cs.border[1] + cs.border[3])
+                }
+                items[i].width = w
+            }
         }
         var cy = y
         for (li, line) in lines.enumerated() {
+            // Items laid out again at their final widths (text wraps differently) before the line's height is known.
+            for i in line {
+                if let node = items[i].node, boxes[node.index]?.width != items[i].width {
+                    items[i].height = place(node, x: 0, y: 0, borderWidth: items[i].width, cbHeight: height, depth: depth + 1)
+                }
+            }
             let lineCross = line.map { items[$0].height + items[$0].margins[0] + items[$0].margins[2] }.max() ?? 0
             let cross = lines.count == 1 ? max(lineCross, height ?? 0) : lineCross
             let mainUsed = line.reduce(0) { $0 + items[$1].width + items[$1].margins[1] + items[$1].margins[3] } + gap * Double(line.count - 1)
-            let free = max(0, width - mainUsed)
+            var free = max(0, width - mainUsed)
+            let autoCount = line.reduce(0) { $0 + (items[$1].autoMargins[1] ? 1 : 0) + (items[$1].autoMargins[3] ? 1 : 0) }
+            let perAuto = autoCount > 0 ? free / Double(autoCount) : 0
+            if autoCount > 0 { free = 0 }
             var cx = x + justifyStart(s.justifyContent, free: free, count: line.count)
             let between = justifyBetween(s.justifyContent, free: free, count: line.count)
             for i in line {
                 let item = items[i]
-                cx += item.margins[3]
+                cx += item.margins[3] + (item.autoMargins[3] ? perAuto : 0)
                 let room = cross - item.margins[0] - item.margins[2]
                 if let node = item.node {
-                    let stretch = (item.alignSelf == "normal" || item.alignSelf == "stretch") && item.autoHeight
+                    let crossAuto = item.autoMargins[0] || item.autoMargins[2]
+                    let stretch = (item.alignSelf == "normal" || item.alignSelf == "stretch") && item.autoHeight && !crossAuto
                     if stretch, room > item.height {
                         _ = place(node, x: 0, y: 0, borderWidth: item.width, cbHeight: height, depth: depth + 1, stretchHeight: room)
-                    } else if boxes[node.index]?.width != item.width {
-                        _ = place(node, x: 0, y: 0, borderWidth: item.width, cbHeight: height, depth: depth + 1)
                     }
                     let h = boxes[node.index]?.height ?? item.height
-                    moveSubtree(node, toX: cx, y: cy + item.margins[0] + (stretch ? 0 : align(item.alignSelf, free: room - h)))
+                    var offset = stretch ? 0 : align(item.alignSelf, free: room - h)
+                    if crossAuto {
+                        let spare = max(0, room - h)
+                        offset = item.autoMargins[0] && item.autoMargins[2] ? spare / 2 : item.autoMargins[0] ? spare : 0
+                    }
+                    moveSubtree(node, toX: cx, y: cy + item.margins[0] + offset)
+                } else {
+                    position(item, container: n.index, x: cx, y: cy + align(item.alignSelf, free: room - item.height))
                 }
-                cx += item.width + item.margins[1] + gap + between
+                cx += item.width + item.margins[1] + (item.autoMargins[1] ? perAuto : 0) + gap + between
             }
             cy += cross + (li < lines.count - 1 ? s.rowGap : 0)
         }
         return cy - y
+    }
+
+    /// The narrowest `n` gets without overflowing: its longest word or widest atomic box, plus its padding and borders.
+    private func minContent(_ n: HTMLNode, depth: Int = 0) -> Double {
+        let s = style(n)
+        let p = padding(s, 0)
+        let extra = p[1] + p[3] + s.border[1] + s.border[3]
+        if let specified = s.width?.resolve(nil) { return s.borderBox ? specified : specified + extra }
+        if let r = replacedWidth(n, s) { return r + extra }
+        guard depth < 16 else { return extra }
+        var widest = 0.0
+        for child in n.childNodes {
+            if child.kind == .text { widest = max(widest, s.noWrap ? textWidth(child.data ?? "", s) : longestWord(child.data ?? "", s)) }
+            else if child.isElement, style(child).display != "none", !style(child).isOutOfFlow {
+                widest = max(widest, minContent(child, depth: depth + 1))
+            }
+        }
+        var w = widest + extra
+        if let mn = s.minWidth?.resolve(nil) { w = max(w, s.borderBox ? mn : mn + extra) }
+        return w
     }
 
     private func layoutGrid(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {

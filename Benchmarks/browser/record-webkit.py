@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Records WebKit's layout of HTML pages: for every element of each page's body, its border box
+(getBoundingClientRect), whether it is rendered at all (getClientRects().length), and the element elementFromPoint
+finds at the box's centre; optionally a screenshot. WebKit is WebKitGTK driven by Selenium's WebKitGTK driver
+(Debian `webkit2gtk-driver`) under a virtual X server (`xvfb-run`).
+
+Installs: apt-get install webkit2gtk-driver xvfb && pip install selenium
+
+Usage:
+  xvfb-run -a python3 Benchmarks/browser/record-webkit.py --fixtures
+      records the repository's own pages (Tests/Fixtures/Scripted/*.html and Tests/Fixtures/Layout/*.html) at
+      390x844 into Tests/Fixtures/Layout/webkit-layout.json (LayoutTests reads it)
+  xvfb-run -a python3 Benchmarks/browser/record-webkit.py PAGE.html... -o OUT.json [--width W --height H] [--shots DIR]
+      records any pages (e.g. public templates in a local folder; never commit those recordings)
+
+Each page gets a stand-in for the messaging bridges (brazeBridge/appboyBridge, WebKit message handlers) so its
+scripts run, and is read `--settle` seconds (default 0.5, wall clock) after its load event."""
+import argparse, json, os, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+STUBS = """
+(function () {
+  var noop = function () {};
+  var user = new Proxy({}, { get: function () { return noop; } });
+  var bridge = new Proxy({ getUser: function () { return user; }, web: {} }, {
+    get: function (t, k) { return k in t ? t[k] : noop; } });
+  window.brazeBridge = bridge; window.appboyBridge = bridge;
+})();
+"""
+
+PROBE = """
+var done = arguments[arguments.length - 1];
+var settle = arguments[0];
+function read() {
+  var name = function (e) { return e ? e.localName + (e.id ? '#' + e.id : '') : null; };
+  var all = Array.from(document.body ? document.body.querySelectorAll('*') : []);
+  var out = { width: innerWidth, height: innerHeight, boxes: [], hidden: [] };
+  all.forEach(function (e, index) {
+    if (e.getClientRects().length === 0) { out.hidden.push({ index: index, element: name(e) }); return; }
+    var r = e.getBoundingClientRect();
+    var cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+    var inView = r.width > 0 && r.height > 0 && cx >= 0 && cy >= 0 && cx < innerWidth && cy < innerHeight;
+    out.boxes.push({ index: index, element: name(e),
+                     box: [r.x, r.y, r.width, r.height].map(function (v) { return Math.round(v * 10) / 10; }),
+                     hit: inView ? name(document.elementFromPoint(cx, cy)) : null });
+  });
+  done(JSON.stringify(out));
+}
+function whenLoaded() { setTimeout(read, settle * 1000); }
+if (document.readyState === 'complete') whenLoaded(); else window.addEventListener('load', whenLoaded);
+"""
+
+
+def driver(width, height):
+    from selenium import webdriver
+    d = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions())
+    d.set_script_timeout(30)
+    # GTK windows are at least 447 px wide and the browser's toolbar takes some height: pages are loaded into an
+    # iframe of exactly the viewport asked for, in a window large enough to hold it.
+    d.set_window_size(max(width, 500) + 40, height + 120)
+    return d
+
+
+def record(d, path, settle, width, height, shot=None):
+    from selenium.webdriver.common.by import By
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    # The bridge stand-ins must exist before the page's own scripts: put them first in <head> (or the document).
+    stub = "<script>" + STUBS + "</script>"
+    lower = source.lower()
+    at = lower.find("<head>")
+    page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
+    tmp = os.path.join("/tmp", "oia-webkit-" + os.path.basename(path))
+    frame = tmp + ".frame.html"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(page)
+    with open(frame, "w", encoding="utf-8") as f:
+        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="file://%s" '
+                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (tmp, width, height))
+    try:
+        d.get("file://" + frame)
+        d.switch_to.frame(d.find_element(By.ID, "oia-frame"))
+        result = json.loads(d.execute_async_script(PROBE, settle))
+        d.switch_to.default_content()
+        if shot:
+            d.find_element(By.ID, "oia-frame").screenshot(shot)
+    finally:
+        os.unlink(tmp)
+        os.unlink(frame)
+    return result
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("pages", nargs="*")
+    ap.add_argument("--fixtures", action="store_true")
+    ap.add_argument("-o", "--out")
+    ap.add_argument("--width", type=int, default=390)
+    ap.add_argument("--height", type=int, default=844)
+    ap.add_argument("--settle", type=float, default=0.5)
+    ap.add_argument("--shots", help="folder for one PNG screenshot per page")
+    a = ap.parse_args()
+    pages = list(a.pages)
+    out = a.out
+    if a.fixtures:
+        for folder in ("Scripted", "Layout"):
+            base = os.path.join(ROOT, "Tests", "Fixtures", folder)
+            pages += [os.path.join(base, n) for n in sorted(os.listdir(base)) if n.endswith(".html")]
+        out = out or os.path.join(ROOT, "Tests", "Fixtures", "Layout", "webkit-layout.json")
+    if not pages or not out:
+        ap.error("give pages and -o OUT.json, or --fixtures")
+    if a.shots:
+        os.makedirs(a.shots, exist_ok=True)
+    d = driver(a.width, a.height)
+    result = {}
+    try:
+        for p in pages:
+            name = os.path.splitext(os.path.basename(p))[0]
+            shot = os.path.join(a.shots, name + ".png") if a.shots else None
+            result[name] = record(d, p, a.settle, a.width, a.height, shot)
+            print(name, len(result[name]["boxes"]), "boxes,", len(result[name]["hidden"]), "not rendered", file=sys.stderr)
+    finally:
+        d.quit()
+    with open(out, "w") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
+    print("recorded", sum(len(v["boxes"]) for v in result.values()), "boxes of", len(result), "pages into", out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,248 @@
+// Turns a layout into a paint list (PaintList.swift): for each element with a box, back to front as hit testing
+// orders them, its background, border and shadow, its image or form control, then its text.
+import Foundation
+
+struct Painter {
+    let layout: ApproximateLayout
+    /// An image's `src` (or a `url()` of a background) as a data URL, when it loads here.
+    let source: (String) -> String?
+
+    func paint() -> PaintList {
+        let document = layout.document
+        let fragments = Dictionary(grouping: layout.textFragments, by: \.element)
+        var opacities: [Int32: Double] = [:]
+        func opacity(_ node: HTMLNode) -> Double {
+            if let known = opacities[node.index] { return known }
+            let own = layout.declaredStyle(of: node)["opacity"].flatMap { v in
+                v.hasSuffix("%") ? Double(v.dropLast()).map { $0 / 100 } : Double(v)
+            } ?? 1
+            let value = max(0, min(1, own)) * (node.parentElement.map(opacity) ?? 1)
+            opacities[node.index] = value
+            return value
+        }
+        var items: [PaintItem] = []
+        for index in layout.paintOrder() {
+            let node = HTMLNode(document: document, index: index)
+            guard let s = layout.boxStyle(of: index), let rect = layout.box(of: node), !s.contents else { continue }
+            let alpha = opacity(node)
+            guard alpha > 0, s.visibility == "visible" else { continue }
+            let d = layout.declaredStyle(of: node)
+            let control = Painter.control(node)
+            // Background and border.
+            var background = color("background-color", node)
+            if background == nil, let c = control, c.background { background = PaintColor(red: 255, green: 255, blue: 255) }
+            if background == nil, node.tagName == "button" || Painter.isButtonInput(node), d["background"] == nil, d["background-color"] == nil {
+                background = PaintColor(red: 239, green: 239, blue: 239)
+            }
+            if let b = background, b.alpha == 0 { background = nil }
+            var borderColor = color("border-top-color", node) ?? color("color", node)
+            if control != nil, d["border"] == nil, d["border-color"] == nil, d["border-top-color"] == nil {
+                borderColor = PaintColor(red: 118, green: 118, blue: 118)   // WebKit's default control border
+            }
+            // Controls keep their theme's rounded corners until the page paints them itself.
+            var radius: Double = control != nil && d["background"] == nil && d["background-color"] == nil ? 3 : 0
+            if let value = d["border-radius"] {
+                let first = String(value.split(separator: " ").first ?? "")
+                let length: CSSLength? = BoxStyleSheet.length(first, em: s.fontSize, viewport: layout.viewport)
+                if let r = length?.resolve(rect.width) { radius = r }
+            }
+            let shadow = d["box-shadow"].flatMap { boxShadow($0, s) }
+            if background != nil || s.border.contains(where: { $0 > 0 }) || shadow != nil {
+                items.append(.box(rect: rect, background: background, border: s.border, borderColor: borderColor,
+                                  radius: min(radius, min(rect.width, rect.height) / 2), shadow: shadow, opacity: alpha))
+            }
+            // A background image from the message's assets.
+            if let image = d["background-image"] ?? d["background"], let url = Painter.url(in: image), let data = source(url) {
+                items.append(.image(rect: rect, source: data, opacity: alpha))
+            }
+            if node.tagName == "img", let src = node["src"], let data = source(src) {
+                let p = s.padding.map { $0.resolve(rect.width) ?? 0 }
+                let inner = LayoutRect(x: rect.x + s.border[3] + p[3], y: rect.y + s.border[0] + p[0],
+                                       width: max(0, rect.width - s.border[1] - s.border[3] - p[1] - p[3]),
+                                       height: max(0, rect.height - s.border[0] - s.border[2] - p[0] - p[2]))
+                items.append(.image(rect: inner, source: data, opacity: alpha))
+            }
+            if node.tagName == "svg" {
+                items.append(.image(rect: rect, source: svgImage(node), opacity: alpha))
+            }
+            if let c = control {
+                items.append(.control(rect: rect, kind: c.kind, opacity: alpha))
+                if let label = c.label { items.append(text(label.text, in: rect, node, s, alpha, centred: label.centred, muted: label.muted)) }
+            }
+            for f in fragments[index] ?? [] {
+                guard let declared = f.generated, let gs = f.generatedStyle else {
+                    items.append(text(f.text, at: f.rect, node, s, alpha))
+                    continue
+                }
+                // A `::before`/`::after` box: its background and border from its own declarations, then its text.
+                let tokens = (declared["background"].map(BoxStyleSheet.tokens) ?? []) + (declared["background-color"].map { [$0] } ?? [])
+                let fill = tokens.reversed().lazy.compactMap { PaintColor(css: $0) }.first.flatMap { $0.alpha > 0 ? $0 : nil }
+                let edge = (declared["border"] ?? declared["border-color"]).flatMap { BoxStyleSheet.tokens($0).lazy.compactMap { PaintColor(css: $0) }.first }
+                let radius = declared["border-radius"].flatMap { BoxStyleSheet.length(BoxStyleSheet.tokens($0).first ?? "", em: gs.fontSize,
+                                                                                       viewport: layout.viewport)?.resolve(f.rect.width) } ?? 0
+                if fill != nil || gs.border.contains(where: { $0 > 0 }) {
+                    items.append(.box(rect: f.rect, background: fill, border: gs.border, borderColor: edge ?? color("color", node),
+                                      radius: min(radius, min(f.rect.width, f.rect.height) / 2), shadow: nil, opacity: alpha))
+                }
+                if !f.text.isEmpty {
+                    let p = gs.padding.map { $0.resolve(f.rect.width) ?? 0 }
+                    let inner = LayoutRect(x: f.rect.x + gs.border[3] + p[3], y: f.rect.y + gs.border[0] + p[0], width: f.rect.width,
+                                           height: gs.lineHeightPx)
+                    let ink = declared["color"].flatMap { PaintColor(css: $0) } ?? color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
+                    items.append(.text(rect: inner, baseline: inner.y + FontMetrics.baseline(face: gs.face, size: gs.fontSize, lineHeight: inner.height),
+                                       string: f.text, color: ink, fontSize: gs.fontSize, bold: gs.bold, family: family(gs), opacity: alpha))
+                }
+            }
+        }
+        let root = document.allElements.first { $0.parentElement == nil }
+        let canvas = root.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
+            ?? document.allElements.first { $0.tagName == "body" }.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
+            ?? PaintColor(red: 255, green: 255, blue: 255)
+        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items)
+    }
+
+    private func color(_ property: String, _ node: HTMLNode) -> PaintColor? {
+        PaintColor(css: ComputedStyle.value(property, of: node, layout: layout))
+    }
+
+    private func transformed(_ text: String, _ node: HTMLNode) -> String {
+        switch ComputedStyle.value("text-transform", of: node, layout: layout) {
+        case "uppercase": return text.uppercased()
+        case "lowercase": return text.lowercased()
+        case "capitalize": return text.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+        default: return text
+        }
+    }
+
+    private func family(_ s: BoxStyle) -> String {
+        switch s.family {
+        case .sans: return "DejaVu Sans, sans-serif"
+        case .helvetica: return "Nimbus Sans, Helvetica, Arial, sans-serif"
+        case .mono: return "DejaVu Sans Mono, monospace"
+        case .serif: return "DejaVu Serif, serif"
+        }
+    }
+
+    private func text(_ string: String, at rect: LayoutRect, _ node: HTMLNode, _ s: BoxStyle, _ alpha: Double) -> PaintItem {
+        let ink = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
+        return .text(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: rect.height),
+                     string: transformed(string, node), color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s), opacity: alpha)
+    }
+
+    /// A control's own label (an input's value or placeholder), centred in a button or at the start of a field.
+    private func text(_ string: String, in box: LayoutRect, _ node: HTMLNode, _ s: BoxStyle, _ alpha: Double, centred: Bool, muted: Bool) -> PaintItem {
+        let width = FontMetrics.width(string, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
+        let height = s.lineHeightPx
+        let p = s.padding.map { $0.resolve(box.width) ?? 0 }
+        let x = centred ? box.x + (box.width - width) / 2 : box.x + s.border[3] + p[3]
+        let rect = LayoutRect(x: x, y: box.y + (box.height - height) / 2, width: width, height: height)
+        var ink = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
+        if muted { ink = PaintColor(red: 169, green: 169, blue: 169) }   // WebKit's placeholder grey
+        return .text(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: height),
+                     string: string, color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s), opacity: alpha)
+    }
+
+    /// `box-shadow: x y [blur [spread]] colour` (the first of a list); nil for `none` or `inset`.
+    private func boxShadow(_ value: String, _ s: BoxStyle) -> BoxShadow? {
+        guard value != "none", !value.contains("inset") else { return nil }
+        let first = Painter.splitTopLevel(value, ",").first ?? value
+        var lengths: [Double] = []
+        var colour: PaintColor?
+        for token in Painter.splitTopLevel(first, " ") where !token.isEmpty {
+            if let c = PaintColor(css: token) { colour = c }
+            else if case .px(let v)? = BoxStyleSheet.length(token, em: s.fontSize, viewport: layout.viewport) { lengths.append(v) }
+        }
+        guard lengths.count >= 2 else { return nil }
+        return BoxShadow(x: lengths[0], y: lengths[1], blur: lengths.count > 2 ? lengths[2] : 0, spread: lengths.count > 3 ? lengths[3] : 0,
+                         color: colour ?? PaintColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+    }
+
+    static func splitTopLevel(_ value: String, _ separator: Character) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        for ch in value {
+            if ch == "(" { depth += 1 } else if ch == ")" { depth -= 1 }
+            if ch == separator && depth == 0 { parts.append(current.trimmingCharacters(in: .whitespaces)); current = "" } else { current.append(ch) }
+        }
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        return parts
+    }
+
+    /// SVG attribute names the HTML parser lower-cases, back in their case.
+    private static let svgNames: [String: String] = Dictionary(uniqueKeysWithValues: ["viewBox", "preserveAspectRatio",
+        "gradientUnits", "gradientTransform", "patternUnits", "patternTransform", "clipPathUnits", "stdDeviation",
+        "markerWidth", "markerHeight", "refX", "refY", "pathLength", "textLength", "lengthAdjust", "spreadMethod",
+        "maskUnits", "maskContentUnits", "patternContentUnits", "baseFrequency", "numOctaves", "stitchTiles"].map { ($0.lowercased(), $0) })
+
+    /// An inline `<svg>` as an SVG image (a data URL), its `currentColor` the element's colour.
+    private func svgImage(_ svg: HTMLNode) -> String {
+        var out = ""
+        func escape(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        func write(_ node: HTMLNode, depth: Int) {
+            guard depth < 64 else { return }
+            if node.kind == .text { out += escape(node.data ?? ""); return }
+            guard node.isElement else { return }
+            let name = node.tagName
+            out += "<" + name
+            if depth == 0 {
+                out += " xmlns=\"http://www.w3.org/2000/svg\""
+                if let c = color("color", node) { out += " color=\"\(c.hex)\"" }
+            }
+            for a in node.attributes where a.name != "xmlns" && !a.name.hasPrefix("on") {
+                out += " \(Painter.svgNames[a.name] ?? a.name)=\"\(escape(a.value))\""
+            }
+            out += ">"
+            for child in node.childNodes { write(child, depth: depth + 1) }
+            out += "</\(name)>"
+        }
+        write(svg, depth: 0)
+        return "data:image/svg+xml;base64," + Data(out.utf8).base64EncodedString()
+    }
+
+    /// The address in a `url(…)`.
+    static func url(in value: String) -> String? {
+        guard let start = value.range(of: "url(") else { return nil }
+        guard let end = value[start.upperBound...].firstIndex(of: ")") else { return nil }
+        return value[start.upperBound..<end].trimmingCharacters(in: CharacterSet(charactersIn: " '\""))
+    }
+
+    static func isButtonInput(_ node: HTMLNode) -> Bool {
+        node.tagName == "input" && ["button", "submit", "reset"].contains((node["type"] ?? "").lowercased())
+    }
+
+    /// What WebKit draws for a form control by default.
+    static func control(_ node: HTMLNode) -> (kind: ControlKind, background: Bool, label: (text: String, centred: Bool, muted: Bool)?)? {
+        switch node.tagName {
+        case "input":
+            let type = (node["type"] ?? "text").lowercased()
+            let checked = node.hasAttribute("checked")
+            switch type {
+            case "checkbox": return (.checkbox(checked: checked), false, nil)
+            case "radio": return (.radio(checked: checked), false, nil)
+            case "hidden": return nil
+            case "button", "submit", "reset":
+                let label = node["value"] ?? (type == "submit" ? "Submit" : type == "reset" ? "Reset" : "")
+                return (.button, false, label.isEmpty ? nil : (label, true, false))
+            default:
+                let value = node["value"] ?? ""
+                let label: (String, Bool, Bool)? = !value.isEmpty ? (type == "password" ? String(repeating: "•", count: value.count) : value, false, false)
+                    : node["placeholder"].map { ($0, false, true) }
+                return (.textField, true, label)
+            }
+        case "button":
+            return (.button, false, nil)
+        case "textarea":
+            let value = node.textContent
+            return (.textField, true, value.isEmpty ? node["placeholder"].map { ($0, false, true) } : nil)
+        case "select":
+            let option = node.descendants.first { $0.tagName == "option" && $0.hasAttribute("selected") }
+                ?? node.descendants.first { $0.tagName == "option" }
+            let label = option.map { ApproximateLayout.words($0.textContent).joined(separator: " ") }
+            return (.selectArrow, true, label.map { ($0, false, false) })
+        default:
+            return nil
+        }
+    }
+}
