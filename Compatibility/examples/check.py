@@ -36,7 +36,10 @@ BRAZE_APPS = ["Analytics", "BannerUI", "Banners-Custom-UI", "ContentCardUI", "Co
               "ContentCards-Custom-UI", "InAppMessageUI", "InAppMessageUI-Customization", "InAppMessages-Custom-UI",
               "Location", "PushLogout", "PushNotifications-Automatic", "PushNotifications-DelayedInitialization",
               "PushNotifications-Manual", "PushNotificationsContentExtension", "PushNotificationsServiceExtension"]
-APPS = [("braze", name, "Examples/Swift/Sources/" + name, ["*"], ["braze-common.swift"], ["SDWebImage", "UserNotifications"])
+# App extensions have no app delegate or readme screen, so the app scaffolding stub is not theirs.
+BRAZE_EXTENSIONS = {"PushNotificationsContentExtension", "PushNotificationsServiceExtension"}
+APPS = [("braze", name, "Examples/Swift/Sources/" + name, ["*"],
+         [] if name in BRAZE_EXTENSIONS else ["braze-common.swift"], ["SDWebImage", "UserNotifications"])
         for name in BRAZE_APPS] + [
     ("adobe", "FunctionalTestApp", "AEPMessaging/Tests/FunctionalTests/FunctionalTestApp",
      ["AppDelegate.swift", "SceneDelegate.swift", "ViewController.swift"], ["adobe-demo.swift"], []),
