@@ -7,8 +7,16 @@ import InAppCore
 /// `com.adobe.eventType.edgeIdentity`). Completions run on a background thread.
 public class Identity: NSObject, Extension {
     public static let extensionVersion = "5.0.0"
-    public static var extensionName: String { "com.adobe.edge.identity" }
-    public static var friendlyName: String { "Edge Identity" }
+    public let name = Identity.extensionName
+    public let friendlyName = "Edge Identity"
+    public let metadata: [String: String]? = nil
+    public let runtime: any ExtensionRuntime
+    static let extensionName = "com.adobe.edge.identity"
+
+    public required init?(runtime: any ExtensionRuntime) {
+        self.runtime = runtime
+        super.init()
+    }
 
     private struct State {
         var ecid: String?
@@ -68,34 +76,21 @@ public class Identity: NSObject, Extension {
                                    source: "com.adobe.eventSource.removeIdentity", data: removed.json)
     }
 
-    /// When registered, listens for `MobileCore.resetIdentities()` (installed once per process; the reset applies to
-    /// the environment the request was dispatched in, and only where Identity is registered there).
-    public static func onRegistered() {
-        listenForReset.run()
-    }
-
-    private static let listenForReset = Once {
-        MobileCore.addEventListener { type, source, _ in
-            guard type == EventType.genericIdentity, source == EventSource.requestReset,
-                  MobileCore.isRegistered(extensionName: Identity.extensionName) else { return }
-            state.withLock { $0 = State() }
+    /// Listens for `MobileCore.resetIdentities()` ("Reset Identities Request", `generic.identity` /
+    /// `requestReset`): forgets the identity map and the ECID (a new one is made on next use) and publishes the
+    /// emptied identity map as its XDM shared state.
+    public func onRegistered() {
+        registerListener(type: EventType.genericIdentity, source: EventSource.requestReset) { [weak self] event in
+            Identity.state.withLock { $0 = State() }
             MessagingEnvironment.current.trace.record(.delivery, "identitiesReset", ["extension": Identity.extensionName])
+            self?.createXDMSharedState(data: ["identityMap": [String: Any]()], event: event)
         }
     }
 
+    public func onUnregistered() {}
+
     /// Forgets the ECID and the identity map (for tests; not an AEP API).
     @_spi(OpenInApp) public static func resetIdentities() { state.withLock { $0 = State() } }
-}
-
-/// Runs its work the first time `run()` is called.
-final class Once: @unchecked Sendable {
-    private let lock = NSLock()
-    private var work: (() -> Void)?
-    init(_ work: @escaping () -> Void) { self.work = work }
-    func run() {
-        lock.lock(); let pending = work; work = nil; lock.unlock()
-        pending?()
-    }
 }
 
 struct Unchecked<Value>: @unchecked Sendable {

@@ -25,6 +25,8 @@ public struct TraceEvent: Hashable, Sendable, Codable {
         case delivery
         /// Something was ignored, refused or went wrong (with a reason).
         case diagnostic
+        /// An event went through a vendor's event hub (AEP's `MobileCore.dispatch`); `name` is the event's name.
+        case event
     }
 
     public var sequence: Int
