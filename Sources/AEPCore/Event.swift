@@ -18,6 +18,8 @@ public class Event: NSObject, Codable, @unchecked Sendable {
     public private(set) var parentID: UUID?
     /// The data keys that make two events the same for event history (nil: every key).
     public private(set) var mask: [String]?
+    /// The number the event hub gave the event when it was dispatched (guarded by the hub's lock).
+    var hubNumber: Int?
 
     public convenience init(name: String, type: String, source: String, data: [String: Any]?) {
         self.init(name: name, type: type, source: source, data: data, mask: nil)

@@ -48,7 +48,6 @@ final class EventHub: @unchecked Sendable {
     /// The hub's own container: the app's listeners (`MobileCore.registerEventListener`) live here.
     private(set) var placeholder: ExtensionContainer!
     private var waiting: [UUID: (callback: (Event?) -> Void, timer: ScheduledTimer)] = [:]
-    private var numbers: [UUID: Int] = [:]
     private var lastNumber = 0
     private var states: [StateKey: [StateEntry]] = [:]
     private var drainScheduled = false
@@ -83,11 +82,14 @@ final class EventHub: @unchecked Sendable {
         container.extensionObject = made
         container.name = made.name
         container.friendlyName = made.friendlyName
-        let added = lock.withLock { () -> Bool in
-            if containers.contains(where: { $0.name == made.name }) { return false }
+        // Another thread may have made the same type meanwhile: that one wins, this one is dropped unannounced.
+        let (added, winner) = lock.withLock { () -> (Bool, ExtensionContainer?) in
+            if let same = containers.first(where: { $0.typeID == container.typeID }) { return (false, same) }
+            if containers.contains(where: { $0.name == made.name }) { return (false, nil) }
             containers.append(container)
-            return true
+            return (true, nil)
         }
+        if let winner { return winner }
         guard added else {
             AdobeLog.log(.error, label: "EventHub", "an extension named \(made.name) is already registered")
             trace.record(.diagnostic, "extensionNameTaken", ["extension": made.name])
@@ -133,7 +135,7 @@ final class EventHub: @unchecked Sendable {
     func dispatch(_ event: Event) {
         let (number, response) = lock.withLock { () -> (Int, ((Event?) -> Void)?) in
             lastNumber += 1
-            numbers[event.id] = lastNumber
+            event.hubNumber = lastNumber
             for container in containers { container.queue.append(event) }
             let response = event.responseID.flatMap { waiting.removeValue(forKey: $0) }
             response?.timer.cancel()
@@ -169,7 +171,7 @@ final class EventHub: @unchecked Sendable {
     /// The number the hub gave `event` when it was dispatched.
     func number(of event: Event?) -> Int? {
         guard let event else { return nil }
-        return lock.withLock { numbers[event.id] }
+        return lock.withLock { event.hubNumber }
     }
 
     private func scheduleDrain() {
@@ -212,7 +214,7 @@ final class EventHub: @unchecked Sendable {
         let listeners = lock.withLock { () -> [EventListener] in
             guard container.queue.first === event else { return [] }
             container.queue.removeFirst()
-            container.lastDelivered = numbers[event.id] ?? container.lastDelivered
+            container.lastDelivered = event.hubNumber ?? container.lastDelivered
             return container.listeners.filter { $0.matches(event) }.map(\.listener)
         }
         for listener in listeners { listener(event) }
@@ -223,7 +225,7 @@ final class EventHub: @unchecked Sendable {
 
     func setSharedState(owner: String, xdm: Bool, data: [String: Any]?, event: Event?, pending: Bool) -> Int {
         let version = lock.withLock { () -> Int in
-            let version = event.flatMap { numbers[$0.id] } ?? lastNumber
+            let version = event?.hubNumber ?? lastNumber
             let key = StateKey(owner: owner, xdm: xdm)
             var list = states[key] ?? []
             if let i = list.lastIndex(where: { $0.version == version }) {
@@ -262,7 +264,7 @@ final class EventHub: @unchecked Sendable {
             let ownerContainer = containers.first { $0.name == owner }
             let list = states[StateKey(owner: owner, xdm: xdm)] ?? []
             if ownerContainer == nil && list.isEmpty { return nil }
-            let limit = event.flatMap { numbers[$0.id] } ?? Int.max
+            let limit = event?.hubNumber ?? Int.max
             let candidates = list.filter { $0.version <= limit && (resolution == .any || !$0.pending) }
             guard let entry = candidates.last else { return SharedStateResult(status: .none, value: nil) }
             if entry.pending { return SharedStateResult(status: .pending, value: nil) }

@@ -81,6 +81,10 @@ extension MobileCore {
 
     /// Makes sure the extension of `type` runs on the current environment's hub, without listing it as registered
     /// (how AEPMessaging and AEPEdge are present when their APIs are used before `registerExtensions`).
+    /// The hub's own runtime (the one `registerEventListener` listeners live in), for an extension object that
+    /// cannot be made on the hub.
+    @_spi(OpenInApp) public static var eventHubRuntime: any ExtensionRuntime { EventHub.current.placeholder }
+
     /// Returns the extension object (nil when it refused to be made).
     @_spi(OpenInApp) @discardableResult
     public static func attachImplicitly(_ type: any Extension.Type) -> (any Extension)? {

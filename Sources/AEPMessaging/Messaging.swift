@@ -78,10 +78,15 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
     /// The Messaging extension running on the current environment's hub (made there, unlisted, if the app has not
     /// registered it yet: Messaging's API works before `registerExtensions`).
     static var instance: Messaging {
-        guard let made = MobileCore.attachImplicitly(Messaging.self) as? Messaging else {
-            preconditionFailure("the Messaging extension cannot be made")
+        if let made = MobileCore.attachImplicitly(Messaging.self) as? Messaging { return made }
+        // Another extension took Messaging's name: a stand-in on the hub's own runtime (it hears nothing).
+        AdobeLog.log(.error, label: "Messaging", "the Messaging extension cannot run on the event hub (its name is taken)")
+        return shared.detached.withLock { slot in
+            if let existing = slot { return existing }
+            let made = Messaging(runtime: MobileCore.eventHubRuntime)!
+            slot = made
+            return made
         }
-        return made
     }
 
     struct Item {
@@ -124,6 +129,8 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
     final class Shared: Sendable {
         let store = Locked(Store())
         let cache = Locked([String: String]())
+        /// The Messaging object used when none can run on the hub.
+        let detached = Locked<Messaging?>(nil)
     }
     private static var shared: Shared { MessagingEnvironment.current.shared(Shared.self) { Shared() } }
     static var store: Locked<Store> { shared.store }
