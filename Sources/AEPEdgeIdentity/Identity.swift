@@ -4,7 +4,9 @@ import InAppCore
 
 /// The Edge Identity extension (AEPEdgeIdentity `Identity`), headless: one identity map per environment (per test), an ECID made
 /// up on first use, and every update or removal recorded as an identity event on `EdgeNetwork.current` (type
-/// `com.adobe.eventType.edgeIdentity`). Completions run on a background thread.
+/// `com.adobe.eventType.edgeIdentity`) and dispatched on the event hub ("Edge Identity Update Identities" /
+/// "Edge Identity Remove Identities", sources `updateIdentity` / `removeIdentity`). Completions run on a background
+/// thread.
 public class Identity: NSObject, Extension {
     public static let extensionVersion = "5.0.0"
     public let name = Identity.extensionName
@@ -65,6 +67,8 @@ public class Identity: NSObject, Extension {
         }
         EdgeNetwork.current.record(name: "Edge Identity Update Identities", type: "com.adobe.eventType.edgeIdentity",
                                    source: "com.adobe.eventSource.updateIdentity", data: map.json)
+        MobileCore.dispatch(event: Event(name: "Edge Identity Update Identities", type: EventType.edgeIdentity,
+                                         source: EventSource.updateIdentity, data: map.json.foundationValue as? [String: Any]))
     }
 
     /// Removes one identity; recorded as an identity removal.
@@ -74,6 +78,8 @@ public class Identity: NSObject, Extension {
         removed.add(item: item, withNamespace: withNamespace)
         EdgeNetwork.current.record(name: "Edge Identity Remove Identities", type: "com.adobe.eventType.edgeIdentity",
                                    source: "com.adobe.eventSource.removeIdentity", data: removed.json)
+        MobileCore.dispatch(event: Event(name: "Edge Identity Remove Identities", type: EventType.edgeIdentity,
+                                         source: EventSource.removeIdentity, data: removed.json.foundationValue as? [String: Any]))
     }
 
     /// Listens for `MobileCore.resetIdentities()` ("Reset Identities Request", `generic.identity` /

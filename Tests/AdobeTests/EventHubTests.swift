@@ -160,6 +160,7 @@ final class EventHubTests: AdobeTestCase {
         Identity.getIdentities { map, _ in emails.withLock { $0 = map?.getItems(withNamespace: "Email")?.map(\.id) ?? [] } }
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(emails.snapshot, ["b@example.com"])
-        XCTAssertEqual(harness.trace.events.filter { $0.kind == .event }.map(\.name), ["Reset Identities Request"])
+        XCTAssertEqual(harness.trace.events.filter { $0.kind == .event }.map(\.name),
+                       ["Edge Identity Update Identities", "Reset Identities Request"])
     }
 }

@@ -6,6 +6,9 @@ import InAppTestSupport
 @testable import AEPServices
 @_spi(OpenInApp) @testable import AEPMessaging
 import AEPEdge
+@_spi(OpenInApp) import AEPEdgeIdentity
+import AEPLifecycle
+import AEPSignal
 #if canImport(UIKit)
 import UIKit
 #endif
@@ -438,6 +441,68 @@ final class HubExtensionTests: AdobeTestCase {
         }
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(counts.snapshot, [1, 0], "no display after the dismiss")
+    }
+
+    // MARK: Configuration, Lifecycle, Identity
+
+    func test_configurationLifecycleAndIdentityAnswerTheirRequestsOnTheHub() throws {
+        let heard = listenToEverything()
+        MobileCore.registerExtensions([Lifecycle.self, Identity.self, Signal.self, CompanionExtension.self])
+        XCTAssertTrue(harness.settle())
+        let ext = try companion()
+
+        // Configuration: the request, the shared state, and an answer to config.getData.
+        MobileCore.configureWith(appId: "launch-123")
+        XCTAssertTrue(harness.settle())
+        let configure = try XCTUnwrap(heard.snapshot.first { $0.name == "Configure with App ID" })
+        XCTAssertEqual(configure.type, EventType.configuration)
+        XCTAssertEqual(configure.source, EventSource.requestContent)
+        XCTAssertEqual(configure.data, ["config.appId": "launch-123"])
+        XCTAssertEqual(heard.snapshot.filter { $0.name == "Configuration Response" }.count, 1)
+        XCTAssertEqual(ext.getSharedState(extensionName: "com.adobe.module.configuration", event: nil)?.value?["appId"] as? String,
+                       "launch-123")
+        let answer = Locked<Event?>(nil)
+        MobileCore.dispatch(event: Event(name: "Configuration Request", type: EventType.configuration,
+                                         source: EventSource.requestContent, data: ["config.getData": true]), timeout: 1) { response in
+            answer.withLock { $0 = response }
+        }
+        XCTAssertTrue(harness.settle())
+        XCTAssertEqual(answer.snapshot?.name, "Configuration Response")
+        XCTAssertEqual(answer.snapshot?.data?["global.privacy"] as? String, "optedin")
+
+        // Lifecycle: a start opens a session once; a pause closes it.
+        MobileCore.lifecycleStart(additionalContextData: ["campaign": "spring"])
+        MobileCore.lifecycleStart(additionalContextData: nil)
+        XCTAssertTrue(harness.settle())
+        let resumes = heard.snapshot.filter { $0.name == "Lifecycle Resume" }
+        XCTAssertEqual(resumes.count, 2)
+        XCTAssertEqual(resumes.first?.type, EventType.genericLifecycle)
+        XCTAssertEqual(resumes.first?.data, ["action": "start", "additionalcontextdata": ["campaign": "spring"]])
+        var starts = heard.snapshot.filter { $0.name == "LifecycleStart" }
+        XCTAssertEqual(starts.count, 1, "one session")
+        XCTAssertEqual(starts.first?.type, EventType.lifecycle)
+        XCTAssertEqual(starts.first?.source, EventSource.responseContent)
+        XCTAssertEqual(starts.first?.data.objectValue?["sessionevent"], "start")
+        let context = ext.getSharedState(extensionName: "com.adobe.module.lifecycle", event: nil)?.value?["lifecyclecontextdata"]
+        XCTAssertEqual((context as? [String: Any])?["campaign"] as? String, "spring")
+        MobileCore.lifecyclePause()
+        MobileCore.lifecycleStart(additionalContextData: nil)
+        XCTAssertTrue(harness.settle())
+        starts = heard.snapshot.filter { $0.name == "LifecycleStart" }
+        XCTAssertEqual(starts.count, 2, "a new session after the pause")
+
+        // Identity: updates are events; a reset empties its XDM shared state.
+        let map = IdentityMap()
+        map.add(item: IdentityItem(id: "a@example.com"), withNamespace: "Email")
+        Identity.updateIdentities(with: map)
+        MobileCore.resetIdentities()
+        XCTAssertTrue(harness.settle())
+        let update = try XCTUnwrap(heard.snapshot.first { $0.name == "Edge Identity Update Identities" })
+        XCTAssertEqual(update.type, EventType.edgeIdentity)
+        XCTAssertEqual(update.source, EventSource.updateIdentity)
+        let identityState = ext.getXDMSharedState(extensionName: "com.adobe.edge.identity", event: nil)
+        XCTAssertEqual(identityState?.status, .set)
+        XCTAssertEqual((identityState?.value?["identityMap"] as? [String: Any])?.count, 0)
     }
 
     // MARK: FullscreenMessage
