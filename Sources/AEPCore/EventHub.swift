@@ -280,16 +280,6 @@ final class EventHub: @unchecked Sendable {
         dispatch(Event(name: xdm ? EventHub.xdmStateChange : EventHub.stateChange, type: EventType.hub,
                        source: EventSource.sharedState, data: [EventHub.stateOwner: owner]))
     }
-
-    // MARK: Registered extensions
-
-    /// The extensions as the hub shares them (name → version, friendly name, metadata), the hub's own excluded.
-    var registeredExtensions: [(name: String, friendlyName: String, version: String, metadata: [String: String]?)] {
-        lock.withLock { containers }.compactMap { c in
-            guard let made = c.extensionObject else { return nil }
-            return (c.name, c.friendlyName, type(of: made).extensionVersion, made.metadata)
-        }
-    }
 }
 
 /// A value the compiler cannot prove `Sendable`, handed to one executor hop.

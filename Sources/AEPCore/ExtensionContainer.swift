@@ -26,7 +26,6 @@ final class ExtensionContainer: ExtensionRuntime, @unchecked Sendable {
     var started = false
     var stoppedByExtension = false
     var lastDelivered = 0
-    private let listenerLock = NSLock()
 
     init(hub: EventHub, type: (any Extension.Type)?) {
         self.hub = hub

@@ -441,6 +441,19 @@ final class HubExtensionTests: AdobeTestCase {
         }
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(counts.snapshot, [1, 0], "no display after the dismiss")
+
+        // The same question from an event like the one written, and a record written through the runtime.
+        let probe = Event(name: "probe", type: EventType.messaging, source: "com.adobe.eventSource.eventHistoryWrite",
+                          data: ["iam": ["eventType": "display", "id": "activity-1", "action": ""], "other": 1],
+                          mask: ["iam.eventType", "iam.id", "iam.action"])
+        let recorded = Locked<Bool?>(nil)
+        ext.runtime.recordHistoricalEvent(probe) { ok in recorded.withLock { $0 = ok } }
+        ext.runtime.getHistoricalEvents([probe.toEventHistoryRequest()], enforceOrder: false) { results in
+            counts.withLock { $0 = results.map(\.count) }
+        }
+        XCTAssertTrue(harness.settle())
+        XCTAssertEqual(recorded.snapshot, true)
+        XCTAssertEqual(counts.snapshot, [2], "the display written by the message and the one recorded")
     }
 
     // MARK: Configuration, Lifecycle, Identity
