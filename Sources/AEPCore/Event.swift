@@ -3,8 +3,9 @@ import InAppCore
 
 /// An event of the AEP event hub (AEPCore `Event`): a name, a type and a source (the strings of `EventType` and
 /// `EventSource`, or your own), optional data, and the identifiers that tie a response to the event it answers.
-/// Headless, `MobileCore.dispatch(event:)` hands it to the in-process listeners: AEPMessaging's in-app rules and
-/// the listeners registered with `MobileCore.registerEventListener(type:source:listener:)`.
+/// `MobileCore.dispatch(event:)` hands it to the environment's event hub: the extensions listening for its type and
+/// source (AEPMessaging evaluates its in-app rules against every event) and the listeners registered with
+/// `MobileCore.registerEventListener(type:source:listener:)`. With a `mask`, the hub also records it in event history.
 public class Event: NSObject, Codable, @unchecked Sendable {
     public let name: String
     public private(set) var id = UUID()

@@ -30,8 +30,8 @@ public final class MobileCore: NSObject, @unchecked Sendable {
 extension MobileCore {
     /// Tracks a user action (AEPCore `MobileCore.track(action:data:)`): dispatches an "Analytics Track" event
     /// (`EventType.genericTrack` / `EventSource.requestContent`) with data `{"action": action, "contextdata": data}`.
-    /// Headless, the event goes to the in-process listeners — AEPMessaging evaluates its in-app rules against it, so
-    /// a message whose rule names the action is triggered and shown.
+    /// The Messaging extension evaluates its in-app rules against it, so a message whose rule names the action is
+    /// triggered and shown.
     public static func track(action: String?, data: [String: Any]?) {
         var eventData: [String: Any] = ["contextdata": data ?? [:]]
         if let action { eventData["action"] = action }
