@@ -33,7 +33,7 @@ var targets: [Target] = [
     // Facades, named as the vendors name their modules.
     .target(name: "AEPServices", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "WebKit"), swiftSettings: strict),
     .target(name: "AEPCore", dependencies: ["AEPServices"], swiftSettings: strict),
-    .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit", "UserNotifications"), swiftSettings: strict),
+    .target(name: "AEPMessaging", dependencies: ["AEPServices", "AEPCore", "AEPEdge", "InAppCore", "InAppContent"] + shims("UIKit", "WebKit", "UserNotifications"), swiftSettings: strict),
     // Companion AEP extensions apps register beside Messaging: thin headless stand-ins on AEPCore's simulated Edge network.
     .target(name: "AEPEdge", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "AEPEdgeIdentity", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),

@@ -29,6 +29,7 @@ SURFACES = [  # reference file, table file, title
     # Lists written here (not in ../shared) start with "Compatibility/": the path inside this package.
     ("Compatibility/reference/appboy-ui.txt", "appboy-ui.md", "Legacy Appboy built-in UI (AppboyUI)"),
     ("Compatibility/reference/url-delegates.txt", "url-delegates.md", "URL delegates (BrazeDelegate, ABKURLDelegate)"),
+    ("Compatibility/reference/adobe-eventhub.txt", "adobe-eventhub.md", "Adobe AEP event hub (Extension, ExtensionRuntime, shared states, event history)"),
 ]
 
 def symbol_graph(reuse):

@@ -3,8 +3,9 @@ import InAppCore
 
 /// An event of the AEP event hub (AEPCore `Event`): a name, a type and a source (the strings of `EventType` and
 /// `EventSource`, or your own), optional data, and the identifiers that tie a response to the event it answers.
-/// Headless, `MobileCore.dispatch(event:)` hands it to the in-process listeners: AEPMessaging's in-app rules and
-/// the listeners registered with `MobileCore.registerEventListener(type:source:listener:)`.
+/// `MobileCore.dispatch(event:)` hands it to the environment's event hub: the extensions listening for its type and
+/// source (AEPMessaging evaluates its in-app rules against every event) and the listeners registered with
+/// `MobileCore.registerEventListener(type:source:listener:)`. With a `mask`, the hub also records it in event history.
 public class Event: NSObject, Codable, @unchecked Sendable {
     public let name: String
     public private(set) var id = UUID()
@@ -18,6 +19,8 @@ public class Event: NSObject, Codable, @unchecked Sendable {
     public private(set) var parentID: UUID?
     /// The data keys that make two events the same for event history (nil: every key).
     public private(set) var mask: [String]?
+    /// The number the event hub gave the event when it was dispatched (guarded by the hub's lock).
+    var hubNumber: Int?
 
     public convenience init(name: String, type: String, source: String, data: [String: Any]?) {
         self.init(name: name, type: type, source: source, data: data, mask: nil)
@@ -84,71 +87,4 @@ public class Event: NSObject, Codable, @unchecked Sendable {
         try c.encodeIfPresent(mask, forKey: .mask)
         if let data { try c.encode(JSONValue(any: data), forKey: .data) }
     }
-}
-
-/// The event types AEP's extensions use (`Event.type`).
-public final class EventType: NSObject, Sendable {
-    private override init() { super.init() }
-    public static let acquisition = "com.adobe.eventType.acquisition"
-    public static let analytics = "com.adobe.eventType.analytics"
-    public static let audienceManager = "com.adobe.eventType.audienceManager"
-    public static let campaign = "com.adobe.eventType.campaign"
-    public static let configuration = "com.adobe.eventType.configuration"
-    public static let custom = "com.adobe.eventType.custom"
-    public static let edge = "com.adobe.eventType.edge"
-    public static let edgeConsent = "com.adobe.eventType.edgeConsent"
-    public static let edgeIdentity = "com.adobe.eventType.edgeIdentity"
-    public static let edgeMedia = "com.adobe.eventType.edgeMedia"
-    public static let genericData = "com.adobe.eventType.generic.data"
-    public static let genericIdentity = "com.adobe.eventType.generic.identity"
-    public static let genericProfileAttributes = "com.adobe.eventType.generic.profileAttributes"
-    public static let genericLifecycle = "com.adobe.eventType.generic.lifecycle"
-    public static let genericPii = "com.adobe.eventType.generic.pii"
-    public static let genericTrack = "com.adobe.eventType.generic.track"
-    public static let hub = "com.adobe.eventType.hub"
-    public static let identity = "com.adobe.eventType.identity"
-    public static let lifecycle = "com.adobe.eventType.lifecycle"
-    public static let location = "com.adobe.eventType.location"
-    public static let media = "com.adobe.eventType.media"
-    public static let messaging = "com.adobe.eventType.messaging"
-    public static let offerDecisioning = "com.adobe.eventType.offerDecisioning"
-    public static let optimize = "com.adobe.eventType.optimize"
-    public static let pii = "com.adobe.eventType.pii"
-    public static let places = "com.adobe.eventType.places"
-    public static let rulesEngine = "com.adobe.eventType.rulesEngine"
-    public static let signal = "com.adobe.eventType.signal"
-    public static let system = "com.adobe.eventType.system"
-    public static let target = "com.adobe.eventType.target"
-    public static let userProfile = "com.adobe.eventType.userProfile"
-    public static let wildcard = "com.adobe.eventType._wildcard_"
-}
-
-/// The event sources AEP's extensions use (`Event.source`).
-public final class EventSource: NSObject, Sendable {
-    private override init() { super.init() }
-    public static let none = "com.adobe.eventSource.none"
-    public static let os = "com.adobe.eventSource.os"
-    public static let requestContent = "com.adobe.eventSource.requestContent"
-    public static let requestIdentity = "com.adobe.eventSource.requestIdentity"
-    public static let requestProfile = "com.adobe.eventSource.requestProfile"
-    public static let requestReset = "com.adobe.eventSource.requestReset"
-    public static let responseContent = "com.adobe.eventSource.responseContent"
-    public static let responseIdentity = "com.adobe.eventSource.responseIdentity"
-    public static let responseProfile = "com.adobe.eventSource.responseProfile"
-    public static let sharedState = "com.adobe.eventSource.sharedState"
-    public static let notification = "com.adobe.eventSource.notification"
-    public static let updateConsent = "com.adobe.eventSource.updateConsent"
-    public static let updateIdentity = "com.adobe.eventSource.updateIdentity"
-    public static let removeIdentity = "com.adobe.eventSource.removeIdentity"
-    public static let wildcard = "com.adobe.eventSource._wildcard_"
-    public static let resetComplete = "com.adobe.eventSource.resetComplete"
-    public static let applicationLaunch = "com.adobe.eventSource.applicationLaunch"
-    public static let applicationClose = "com.adobe.eventSource.applicationClose"
-    public static let personalizationDecisions = "personalization:decisions"
-    public static let locationHintResult = "locationHint:result"
-    public static let errorResponseContent = "com.adobe.eventSource.errorResponseContent"
-    public static let createTracker = "com.adobe.eventSource.createTracker"
-    public static let trackMedia = "com.adobe.eventSource.trackMedia"
-    public static let contentComplete = "com.adobe.eventSource.contentComplete"
-    public static let debug = "com.adobe.eventSource.debug"
 }

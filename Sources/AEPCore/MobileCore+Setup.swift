@@ -2,26 +2,6 @@ import Foundation
 import InAppCore
 @_spi(OpenInApp) import AEPServices
 
-/// An AEP extension type that `MobileCore.registerExtensions(_:_:)` accepts (AEPCore `Extension`). Headless,
-/// an extension only has a name, a friendly name and a version; registering it records it.
-public protocol Extension: NSObject {
-    /// The extension's version (e.g. `5.14.0`).
-    static var extensionVersion: String { get }
-    /// The name the event hub knows it by (e.g. `com.adobe.messaging`).
-    static var extensionName: String { get }
-    /// The name shown in the registered-extensions list (e.g. `Messaging`).
-    static var friendlyName: String { get }
-    /// Called once the extension is registered (on the registration thread, before the completion).
-    static func onRegistered()
-    /// Called once the extension is unregistered.
-    static func onUnregistered()
-}
-
-extension Extension {
-    public static func onRegistered() {}
-    public static func onUnregistered() {}
-}
-
 /// Errors AEP passes to completion handlers (AEPCore `AEPError`).
 public enum AEPError: Int, Error, Sendable {
     case unexpected = 0
@@ -81,7 +61,8 @@ final class CoreSetup: @unchecked Sendable {
     static let coreVersion = "5.11.0"
 
     struct State {
-        var registered: [(name: String, friendlyName: String, version: String, type: any Extension.Type)] = []
+        var registered: [(name: String, friendlyName: String, version: String, typeID: ObjectIdentifier,
+                          metadata: [String: String]?)] = []
         var started = false
         var initialized = false
         var wrapper = WrapperType.none
@@ -94,21 +75,23 @@ final class CoreSetup: @unchecked Sendable {
 
     var trace: Trace { MessagingEnvironment.current.trace }
 
-    /// Registers `types` in order (skipping ones already registered), records each, then starts the hub.
+    /// Registers `types` in order (skipping ones already registered): each is made and started on the current
+    /// environment's event hub (or, when it already runs there implicitly, listed from now on) and recorded;
+    /// then, with `startHub`, the hub counts as started.
     func register(_ types: [any Extension.Type], startHub: Bool) {
+        let hub = EventHub.current
         for type in types {
-            let added = state.withLock { s -> Bool in
-                if s.registered.contains(where: { $0.name == type.extensionName }) { return false }
-                s.registered.append((type.extensionName, type.friendlyName, type.extensionVersion, type))
-                return true
-            }
-            guard added else {
-                AdobeLog.log(.warning, label: "MobileCore", "extension \(type.extensionName) is already registered")
+            let listed = state.withLock { s in s.registered.contains { $0.typeID == ObjectIdentifier(type) } }
+            guard !listed else {
+                AdobeLog.log(.warning, label: "MobileCore", "extension \(type) is already registered")
                 continue
             }
-            trace.record(.delivery, "extensionRegistered", ["extension": type.extensionName, "version": type.extensionVersion])
-            AdobeLog.log(.debug, label: "MobileCore", "registered extension \(type.extensionName) \(type.extensionVersion)")
-            type.onRegistered()
+            guard let container = hub.attach(type), let made = container.extensionObject else { continue }
+            state.withLock { s in
+                s.registered.append((made.name, made.friendlyName, type.extensionVersion, ObjectIdentifier(type), made.metadata))
+            }
+            trace.record(.delivery, "extensionRegistered", ["extension": made.name, "version": type.extensionVersion])
+            AdobeLog.log(.debug, label: "MobileCore", "registered extension \(made.name) \(type.extensionVersion)")
         }
         if startHub {
             let first = state.withLock { s -> Bool in defer { s.started = true }; return !s.started }
@@ -116,17 +99,15 @@ final class CoreSetup: @unchecked Sendable {
         }
     }
 
+    /// Drops an extension from the registered list (it unregistered itself).
+    func forget(name: String) {
+        state.withLock { s in s.registered.removeAll { $0.name == name } }
+    }
+
     /// The configuration in force: the app-id or file configuration, then the programmatic updates over it.
     var effectiveConfiguration: [String: JSONValue] {
         state.withLock { s in s.configuration.merging(s.programmatic) { _, new in new } }
     }
-}
-
-/// Configuration (as a hub extension of its own, registered first as upstream).
-final class ConfigurationExtension: NSObject, Extension {
-    static var extensionVersion: String { CoreSetup.coreVersion }
-    static var extensionName: String { "com.adobe.module.configuration" }
-    static var friendlyName: String { "Configuration" }
 }
 
 /// The extension types `initialize(appId:)` finds when they are linked (upstream discovers every class that
@@ -151,7 +132,7 @@ extension MobileCore {
     /// given (types that are not `Extension`s are skipped with an error log), then the event hub starts and
     /// `completion` runs (on a background thread). Headless there is no network and no persistence.
     public static func registerExtensions(_ extensions: [NSObject.Type], _ completion: (() -> Void)? = nil) {
-        var native: [any Extension.Type] = [ConfigurationExtension.self]
+        var native: [any Extension.Type] = [Configuration.self]
         for type in extensions {
             if let ext = type as? any Extension.Type { native.append(ext) }
             else { AdobeLog.log(.error, label: "MobileCore", "\(type) is not an AEP extension; not registered") }
@@ -170,25 +151,29 @@ extension MobileCore {
     public static func registerExtension(_ exten: any Extension.Type, _ completion: (() -> Void)? = nil) {
         let environment = MessagingEnvironment.current
         let done = completion.map(UncheckedCompletion.init)
+        let type = Unchecked(exten)
         environment.background.execute {
-            CoreSetup.shared.register([exten], startHub: false)
+            CoreSetup.shared.register([type.value], startHub: false)
             done?.run()
         }
     }
 
-    /// Unregisters an extension; `completion` runs afterwards (background thread).
+    /// Unregisters an extension: its listeners stop hearing events, its `onUnregistered` runs and it leaves the
+    /// registered list; `completion` runs afterwards (background thread).
     public static func unregisterExtension(_ exten: any Extension.Type, _ completion: (() -> Void)? = nil) {
         let environment = MessagingEnvironment.current
         let done = completion.map(UncheckedCompletion.init)
+        let type = Unchecked(exten)
         environment.background.execute {
-            let removed = CoreSetup.shared.state.withLock { s -> Bool in
-                let before = s.registered.count
-                s.registered.removeAll { $0.name == exten.extensionName }
-                return s.registered.count != before
-            }
-            if removed {
-                environment.trace.record(.delivery, "extensionUnregistered", ["extension": exten.extensionName])
-                exten.onUnregistered()
+            let hub = EventHub.current
+            if let container = hub.container(of: type.value) {
+                let name = container.name
+                if hub.detach(container) {
+                    CoreSetup.shared.forget(name: name)
+                    environment.trace.record(.delivery, "extensionUnregistered", ["extension": name])
+                }
+            } else {
+                AdobeLog.log(.error, label: "MobileCore", "\(type.value) is not registered")
             }
             done?.run()
         }
@@ -202,7 +187,9 @@ extension MobileCore {
         guard started else { return "{}" }
         var extensions: [String: JSONValue] = [:]
         for e in registered {
-            extensions[e.name] = ["version": .string(e.version), "friendlyName": .string(e.friendlyName)]
+            var entry: [String: JSONValue] = ["version": .string(e.version), "friendlyName": .string(e.friendlyName)]
+            if let metadata = e.metadata { entry["metadata"] = .object(metadata.mapValues(JSONValue.string)) }
+            extensions[e.name] = .object(entry)
         }
         let value: JSONValue = ["version": .string(CoreSetup.coreVersion),
                                 "wrapper": ["type": .string(wrapper.code), "friendlyName": .string(wrapper.friendlyName)],
@@ -237,6 +224,8 @@ extension MobileCore {
             s.configuration = ["appId": .string(appId), "global.privacy": "optedin"]
         }
         MessagingEnvironment.current.trace.record(.delivery, "configured", ["appId": appId])
+        dispatch(event: Event(name: "Configure with App ID", type: EventType.configuration, source: EventSource.requestContent,
+                              data: ["config.appId": appId]))
     }
 
     /// Configures the SDK from a JSON file; a file that cannot be read or is not a JSON object is logged and ignored.
@@ -248,6 +237,8 @@ extension MobileCore {
         }
         CoreSetup.shared.state.withLock { $0.configuration = config }
         MessagingEnvironment.current.trace.record(.delivery, "configured", ["filePath": filePath])
+        dispatch(event: Event(name: "Configure with File Path", type: EventType.configuration,
+                              source: EventSource.requestContent, data: ["config.filePath": filePath]))
     }
 
     /// Merges `configDict` over the configuration (kept until `clearUpdatedConfiguration()`).
@@ -256,12 +247,16 @@ extension MobileCore {
         CoreSetup.shared.state.withLock { s in s.programmatic.merge(update) { _, new in new } }
         MessagingEnvironment.current.trace.record(.delivery, "configurationUpdated",
                                                   ["keys": update.keys.sorted().joined(separator: ",")])
+        dispatch(event: Event(name: "Configuration Update", type: EventType.configuration, source: EventSource.requestContent,
+                              data: ["config.update": configDict]))
     }
 
     /// Drops every programmatic update (the app-id or file configuration stays).
     public static func clearUpdatedConfiguration() {
         CoreSetup.shared.state.withLock { $0.programmatic = [:] }
         MessagingEnvironment.current.trace.record(.delivery, "configurationCleared")
+        dispatch(event: Event(name: "Clear Updated Configuration", type: EventType.configuration,
+                              source: EventSource.requestContent, data: ["config.clearUpdates": true]))
     }
 
     /// Sets the privacy status (a programmatic `global.privacy` update, as upstream).
@@ -282,6 +277,8 @@ extension MobileCore {
         let hex = deviceToken.map { $0.map { String(format: "%02x", $0) }.joined() } ?? ""
         EdgeNetwork.current.record(name: "Set Push Identifier", type: "com.adobe.eventType.genericIdentity",
                                    data: ["pushidentifier": .string(hex)])
+        dispatch(event: Event(name: "Set Push Identifier", type: EventType.genericIdentity, source: EventSource.requestContent,
+                              data: ["pushidentifier": hex]))
     }
 
     /// Sets the wrapper type (it suffixes `extensionVersion`).
@@ -293,6 +290,8 @@ extension MobileCore {
     public static func collectPii(_ data: [String: Any]) {
         EdgeNetwork.current.record(name: "CollectPII", type: "com.adobe.eventType.generic.pii",
                                    data: ["contextdata": JSONValue(any: data)])
+        dispatch(event: Event(name: "Collect PII", type: EventType.genericPii, source: EventSource.requestContent,
+                              data: ["contextdata": data]))
     }
 
     /// Starts a lifecycle session (recorded as the `com.adobe.eventType.genericLifecycle` start event).
@@ -300,12 +299,16 @@ extension MobileCore {
         var data: [String: JSONValue] = ["action": "start"]
         if let additionalContextData { data["additionalcontextdata"] = JSONValue(any: additionalContextData) }
         EdgeNetwork.current.record(name: "Lifecycle Start", type: "com.adobe.eventType.genericLifecycle", data: .object(data))
+        dispatch(event: Event(name: "Lifecycle Resume", type: EventType.genericLifecycle, source: EventSource.requestContent,
+                              data: JSONValue.object(data).foundationValue as? [String: Any]))
     }
 
     /// Pauses the lifecycle session (recorded as the pause event).
     public static func lifecyclePause() {
         EdgeNetwork.current.record(name: "Lifecycle Pause", type: "com.adobe.eventType.genericLifecycle",
                                    data: ["action": "pause"])
+        dispatch(event: Event(name: "Lifecycle Pause", type: EventType.genericLifecycle, source: EventSource.requestContent,
+                              data: ["action": "pause"]))
     }
 
     /// Forgets registrations, configuration and wrapper (for tests; not an AEP API).

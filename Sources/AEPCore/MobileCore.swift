@@ -30,8 +30,8 @@ public final class MobileCore: NSObject, @unchecked Sendable {
 extension MobileCore {
     /// Tracks a user action (AEPCore `MobileCore.track(action:data:)`): dispatches an "Analytics Track" event
     /// (`EventType.genericTrack` / `EventSource.requestContent`) with data `{"action": action, "contextdata": data}`.
-    /// Headless, the event goes to the in-process listeners — AEPMessaging evaluates its in-app rules against it, so
-    /// a message whose rule names the action is triggered and shown.
+    /// The Messaging extension evaluates its in-app rules against it, so a message whose rule names the action is
+    /// triggered and shown.
     public static func track(action: String?, data: [String: Any]?) {
         var eventData: [String: Any] = ["contextdata": data ?? [:]]
         if let action { eventData["action"] = action }
@@ -47,26 +47,28 @@ extension MobileCore {
                               data: eventData))
     }
 
-    /// Sends `event` to the event hub (AEPCore `MobileCore.dispatch(event:)`). Headless: it is recorded in the trace
-    /// (`delivery.eventDispatched`), AEPMessaging evaluates its in-app rules against it, and the listeners registered
-    /// for its type and source (`registerEventListener`) hear it on a background thread.
+    /// Sends `event` to the current environment's event hub (AEPCore `MobileCore.dispatch(event:)`): it is traced
+    /// (kind `event`, named after the event), recorded in event history when it has a `mask`, and heard — in
+    /// dispatch order, on the background executor — by every registered extension listening for its type and source
+    /// (AEPMessaging evaluates its in-app rules against every event) and by `registerEventListener` listeners.
     public static func dispatch(event: Event) {
-        EventHub.shared.dispatch(event)
+        EventHub.current.dispatch(event)
     }
 
     /// Sends `event` and waits for its response: `responseCallback` gets the first event dispatched with
     /// `responseID` equal to `event.id` (see `Event.createResponseEvent`), or nil once `timeout` seconds of the
-    /// environment's virtual clock pass without one. Headless, no stand-in extension answers requests, so only
-    /// responses the app or test dispatches arrive.
+    /// environment's virtual clock pass without one. The extensions answer their requests as AEP's do (Messaging's
+    /// "Get propositions", Configuration's "Configuration Request"…); an app's own extension can answer its own.
     public static func dispatch(event: Event, timeout: TimeInterval = 1, responseCallback: @escaping (Event?) -> Void) {
-        EventHub.shared.awaitResponse(to: event, timeout: timeout, responseCallback)
-        EventHub.shared.dispatch(event)
+        let hub = EventHub.current
+        hub.awaitResponse(to: event, timeout: timeout, responseCallback)
+        hub.dispatch(event)
     }
 
     /// Calls `listener` (on a background thread) with every event of `type` and `source` dispatched afterwards in
     /// this environment; `EventType.wildcard` / `EventSource.wildcard` match any.
     public static func registerEventListener(type: String, source: String, listener: @escaping EventListener) {
-        EventHub.shared.addAppListener(type: type, source: source, listener)
+        EventHub.current.placeholder.registerListener(type: type, source: source, listener: listener)
     }
 
     /// Asks every identity extension to forget its identities (AEPCore `MobileCore.resetIdentities()`): dispatches a
@@ -77,90 +79,20 @@ extension MobileCore {
                               source: EventSource.requestReset, data: nil))
     }
 
-    /// Registers a listener for events dispatched through `MobileCore` (how AEPMessaging hears app events).
-    /// Process-wide: the listener reads `MessagingEnvironment.current` for the world the event belongs to.
-    @_spi(OpenInApp) public static func addEventListener(
-        _ listener: @escaping (_ type: String, _ source: String, _ data: [String: Any]) -> Void) {
-        EventHub.shared.add(listener)
+    /// Makes sure the extension of `type` runs on the current environment's hub, without listing it as registered
+    /// (how AEPMessaging and AEPEdge are present when their APIs are used before `registerExtensions`).
+    /// The hub's own runtime (the one `registerEventListener` listeners live in), for an extension object that
+    /// cannot be made on the hub.
+    @_spi(OpenInApp) public static var eventHubRuntime: any ExtensionRuntime { EventHub.current.placeholder }
+
+    /// Returns the extension object (nil when it refused to be made).
+    @_spi(OpenInApp) @discardableResult
+    public static func attachImplicitly(_ type: any Extension.Type) -> (any Extension)? {
+        EventHub.current.attach(type)?.extensionObject
     }
 
     /// Whether an extension of that name is registered in the current environment.
     @_spi(OpenInApp) public static func isRegistered(extensionName: String) -> Bool {
         CoreSetup.shared.state.withLock { $0.registered.contains { $0.name == extensionName } }
     }
-}
-
-/// What `MobileCore.registerEventListener` calls.
-public typealias EventListener = (Event) -> Void
-
-/// The in-process event fan-out behind `MobileCore.dispatch` and `track`: the SDK's own listeners (process-wide,
-/// installed once) and, per environment, the app's listeners and the requests waiting for a response.
-final class EventHub: @unchecked Sendable {
-    typealias Listener = (String, String, [String: Any]) -> Void
-    static let shared = EventHub()
-    private let lock = NSLock()
-    private var listeners: [Listener] = []
-
-    /// The app's listeners and pending responses of one environment.
-    final class AppSide: @unchecked Sendable {
-        let lock = NSLock()
-        var listeners: [(type: String, source: String, listener: EventListener)] = []
-        var pending: [UUID: (Event?) -> Void] = [:]
-    }
-    private var appSide: AppSide { MessagingEnvironment.current.shared(AppSide.self) { AppSide() } }
-
-    func add(_ listener: @escaping Listener) {
-        lock.lock(); listeners.append(listener); lock.unlock()
-    }
-
-    func addAppListener(type: String, source: String, _ listener: @escaping EventListener) {
-        let side = appSide
-        side.lock.lock(); side.listeners.append((type, source, listener)); side.lock.unlock()
-    }
-
-    func awaitResponse(to event: Event, timeout: TimeInterval, _ callback: @escaping (Event?) -> Void) {
-        let environment = MessagingEnvironment.current
-        let side = appSide
-        let id = event.id
-        side.lock.lock(); side.pending[id] = callback; side.lock.unlock()
-        _ = environment.clock.schedule(after: timeout) {
-            side.lock.lock(); let waiting = side.pending.removeValue(forKey: id); side.lock.unlock()
-            guard let waiting else { return }
-            let done = UncheckedResponse(waiting)
-            environment.trace.record(.diagnostic, "eventResponseTimedOut", ["id": id.uuidString])
-            environment.background.execute { done.callback(nil) }
-        }
-    }
-
-    func dispatch(_ event: Event) {
-        let environment = MessagingEnvironment.current
-        environment.trace.record(.delivery, "eventDispatched", ["name": event.name, "type": event.type, "source": event.source])
-        lock.lock(); let sdk = listeners; lock.unlock()
-        for listener in sdk { listener(event.type, event.source, event.data ?? [:]) }
-
-        let side = appSide
-        side.lock.lock()
-        let matching = side.listeners.filter { entry in
-            (entry.type == EventType.wildcard || entry.type.caseInsensitiveCompare(event.type) == .orderedSame)
-                && (entry.source == EventSource.wildcard || entry.source.caseInsensitiveCompare(event.source) == .orderedSame)
-        }.map(\.listener)
-        let response = event.responseID.flatMap { side.pending.removeValue(forKey: $0) }
-        side.lock.unlock()
-        let shared = UncheckedEvent(event)
-        for listener in matching {
-            let call = UncheckedListener(listener)
-            environment.background.execute { call.listener(shared.event) }
-        }
-        if let response {
-            let done = UncheckedResponse(response)
-            environment.background.execute { done.callback(shared.event) }
-        }
-    }
-}
-
-private struct UncheckedEvent: @unchecked Sendable { let event: Event; init(_ e: Event) { event = e } }
-private struct UncheckedListener: @unchecked Sendable { let listener: EventListener; init(_ l: @escaping EventListener) { listener = l } }
-private struct UncheckedResponse: @unchecked Sendable {
-    let callback: (Event?) -> Void
-    init(_ c: @escaping (Event?) -> Void) { callback = c }
 }

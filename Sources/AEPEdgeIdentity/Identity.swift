@@ -4,11 +4,21 @@ import InAppCore
 
 /// The Edge Identity extension (AEPEdgeIdentity `Identity`), headless: one identity map per environment (per test), an ECID made
 /// up on first use, and every update or removal recorded as an identity event on `EdgeNetwork.current` (type
-/// `com.adobe.eventType.edgeIdentity`). Completions run on a background thread.
+/// `com.adobe.eventType.edgeIdentity`) and dispatched on the event hub ("Edge Identity Update Identities" /
+/// "Edge Identity Remove Identities", sources `updateIdentity` / `removeIdentity`). Completions run on a background
+/// thread.
 public class Identity: NSObject, Extension {
     public static let extensionVersion = "5.0.0"
-    public static var extensionName: String { "com.adobe.edge.identity" }
-    public static var friendlyName: String { "Edge Identity" }
+    public let name = Identity.extensionName
+    public let friendlyName = "Edge Identity"
+    public let metadata: [String: String]? = nil
+    public let runtime: any ExtensionRuntime
+    static let extensionName = "com.adobe.edge.identity"
+
+    public required init?(runtime: any ExtensionRuntime) {
+        self.runtime = runtime
+        super.init()
+    }
 
     private struct State {
         var ecid: String?
@@ -57,6 +67,8 @@ public class Identity: NSObject, Extension {
         }
         EdgeNetwork.current.record(name: "Edge Identity Update Identities", type: "com.adobe.eventType.edgeIdentity",
                                    source: "com.adobe.eventSource.updateIdentity", data: map.json)
+        MobileCore.dispatch(event: Event(name: "Edge Identity Update Identities", type: EventType.edgeIdentity,
+                                         source: EventSource.updateIdentity, data: map.json.foundationValue as? [String: Any]))
     }
 
     /// Removes one identity; recorded as an identity removal.
@@ -66,36 +78,25 @@ public class Identity: NSObject, Extension {
         removed.add(item: item, withNamespace: withNamespace)
         EdgeNetwork.current.record(name: "Edge Identity Remove Identities", type: "com.adobe.eventType.edgeIdentity",
                                    source: "com.adobe.eventSource.removeIdentity", data: removed.json)
+        MobileCore.dispatch(event: Event(name: "Edge Identity Remove Identities", type: EventType.edgeIdentity,
+                                         source: EventSource.removeIdentity, data: removed.json.foundationValue as? [String: Any]))
     }
 
-    /// When registered, listens for `MobileCore.resetIdentities()` (installed once per process; the reset applies to
-    /// the environment the request was dispatched in, and only where Identity is registered there).
-    public static func onRegistered() {
-        listenForReset.run()
-    }
-
-    private static let listenForReset = Once {
-        MobileCore.addEventListener { type, source, _ in
-            guard type == EventType.genericIdentity, source == EventSource.requestReset,
-                  MobileCore.isRegistered(extensionName: Identity.extensionName) else { return }
-            state.withLock { $0 = State() }
+    /// Listens for `MobileCore.resetIdentities()` ("Reset Identities Request", `generic.identity` /
+    /// `requestReset`): forgets the identity map and the ECID (a new one is made on next use) and publishes the
+    /// emptied identity map as its XDM shared state.
+    public func onRegistered() {
+        registerListener(type: EventType.genericIdentity, source: EventSource.requestReset) { [weak self] event in
+            Identity.state.withLock { $0 = State() }
             MessagingEnvironment.current.trace.record(.delivery, "identitiesReset", ["extension": Identity.extensionName])
+            self?.createXDMSharedState(data: ["identityMap": [String: Any]()], event: event)
         }
     }
 
+    public func onUnregistered() {}
+
     /// Forgets the ECID and the identity map (for tests; not an AEP API).
     @_spi(OpenInApp) public static func resetIdentities() { state.withLock { $0 = State() } }
-}
-
-/// Runs its work the first time `run()` is called.
-final class Once: @unchecked Sendable {
-    private let lock = NSLock()
-    private var work: (() -> Void)?
-    init(_ work: @escaping () -> Void) { self.work = work }
-    func run() {
-        lock.lock(); let pending = work; work = nil; lock.unlock()
-        pending?()
-    }
 }
 
 struct Unchecked<Value>: @unchecked Sendable {

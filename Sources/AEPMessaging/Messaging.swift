@@ -2,6 +2,7 @@ import Foundation
 import InAppCore
 import AEPServices
 @_spi(OpenInApp) import AEPCore
+import AEPEdge
 
 /// Why propositions could not be loaded.
 public enum MessagingPropositionError: Error, Hashable, Sendable {
@@ -36,12 +37,57 @@ public enum MessagingPropositionError: Error, Hashable, Sendable {
 public final class Messaging: NSObject, Extension, @unchecked Sendable {
     /// The AEPMessaging version whose behaviour this port follows.
     public static let extensionVersion = "5.14.0"
-    public static var extensionName: String { "com.adobe.messaging" }
-    public static var friendlyName: String { "Messaging" }
-    public static func onRegistered() { register() }
+    public let name = "com.adobe.messaging"
+    public let friendlyName = "Messaging"
+    public let metadata: [String: String]? = nil
+    public let runtime: any ExtensionRuntime
+
+    public required init?(runtime: any ExtensionRuntime) {
+        self.runtime = runtime
+        super.init()
+    }
+
+    /// Listens, as AEPMessaging does, for its own requests (type `messaging`, source `requestContent`: refresh,
+    /// update, get and track propositions), the Edge network's personalization responses and completions (see
+    /// `Messaging+Hub.swift`), and every event to evaluate the in-app rules against.
+    public func onRegistered() {
+        registerListener(type: EventType.messaging, source: EventSource.requestContent) { [weak self] event in
+            self?.handleRequest(event)
+        }
+        registerListener(type: EventType.edge, source: EventSource.personalizationDecisions) { [weak self] event in
+            self?.handlePersonalizationDecisions(event)
+        }
+        registerListener(type: EventType.messaging, source: EventSource.contentComplete) { [weak self] event in
+            self?.handleContentComplete(event)
+        }
+        registerListener(type: EventType.edge, source: EventSource.contentComplete) { [weak self] event in
+            self?.handleContentComplete(event)
+        }
+        registerListener(type: EventType.edge, source: EventSource.errorResponseContent) { [weak self] event in
+            self?.handleErrorResponse(event)
+        }
+        registerListener(type: EventType.wildcard, source: EventSource.wildcard) { event in
+            Messaging.dispatchEvent(type: event.type, source: event.source, data: event.data ?? [:])
+        }
+    }
+
+    public func onUnregistered() {}
 
     static let rulesetSchema = "https://ns.adobe.com/personalization/ruleset-item"
-    static let instance = Messaging()
+
+    /// The Messaging extension running on the current environment's hub (made there, unlisted, if the app has not
+    /// registered it yet: Messaging's API works before `registerExtensions`).
+    static var instance: Messaging {
+        if let made = MobileCore.attachImplicitly(Messaging.self) as? Messaging { return made }
+        // Another extension took Messaging's name: a stand-in on the hub's own runtime (it hears nothing).
+        AdobeLog.log(.error, label: "Messaging", "the Messaging extension cannot run on the event hub (its name is taken)")
+        return shared.detached.withLock { slot in
+            if let existing = slot { return existing }
+            let made = Messaging(runtime: MobileCore.eventHubRuntime)!
+            slot = made
+            return made
+        }
+    }
 
     struct Item {
         var itemId: String
@@ -61,6 +107,10 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
         var requestsInFlight = 0
         var waiting: [@Sendable () -> Void] = []
         var refreshInProgress = false
+        /// Personalization requests sent and not yet ended, by request event id.
+        var requests: [String: PendingRequest] = [:]
+        /// `updatePropositionsForSurfaces` completions, by the id of their "Update propositions" event.
+        var updateCompletions: [UUID: @Sendable (Bool) -> Void] = [:]
 
         var items: [Item] { surfaceOrder.flatMap { inApp[$0] ?? [] } }
 
@@ -79,20 +129,18 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
     final class Shared: Sendable {
         let store = Locked(Store())
         let cache = Locked([String: String]())
+        /// The Messaging object used when none can run on the hub.
+        let detached = Locked<Messaging?>(nil)
     }
     private static var shared: Shared { MessagingEnvironment.current.shared(Shared.self) { Shared() } }
     static var store: Locked<Store> { shared.store }
 
-    private override init() {
-        super.init()
-        // Hear app events (`MobileCore.track(action:data:)`) and evaluate the in-app rules against them.
-        MobileCore.addEventListener { type, source, data in
-            Messaging.dispatchEvent(type: type, source: source, data: data)
-        }
+    /// Makes sure the extension runs on the current environment's hub (and Edge with it, which carries its
+    /// requests to the simulated network), as registering them would.
+    static func register() {
+        _ = instance
+        MobileCore.attachImplicitly(Edge.self)
     }
-
-    /// Makes sure the extension listens to `MobileCore` events (upstream: `MobileCore.registerExtensions`).
-    static func register() { _ = instance }
 
     // MARK: Loading
 

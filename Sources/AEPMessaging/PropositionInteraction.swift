@@ -28,13 +28,20 @@ enum PropositionInteraction {
         return ["eventType": .string(eventType.toString()), "_experience": ["decisioning": .object(decisioning)]]
     }
 
-    /// Sends an interaction: into the messaging event log, the simulated Edge network's events and the trace.
+    /// Sends an interaction: into the messaging event log and the trace at once, and to the Edge network as a
+    /// "Messaging interaction event" through the hub (the Edge extension records it on `EdgeNetwork`).
     static func send(xdm: JSONValue, about id: String, eventType: MessagingEdgeEventType, interaction: String?,
                      environment: MessagingEnvironment, traceID: MessageID) {
+        log(xdm: xdm, about: id, eventType: eventType, interaction: interaction, environment: environment, traceID: traceID)
+        Messaging.dispatchInteraction(xdm: xdm)
+    }
+
+    /// Logs an interaction in the messaging event log and the trace.
+    static func log(xdm: JSONValue, about id: String, eventType: MessagingEdgeEventType, interaction: String?,
+                    environment: MessagingEnvironment, traceID: MessageID) {
         let data: JSONValue = ["xdm": xdm]
         MessagingEventLog.log(for: environment).append(
             MessagingEdgeEvent(messageID: id, eventType: eventType, interaction: interaction, data: data))
-        EdgeNetwork.network(for: environment).record(name: "Messaging interaction event", data: data)
         var details = ["eventType": eventType.toString()]
         if let interaction { details["interaction"] = interaction }
         environment.trace.record(.analytics, "edge.\(eventType.propositionEventType)", message: traceID, details)
@@ -53,5 +60,6 @@ enum PropositionInteraction {
         var details = ["activityId": activityId]
         if let interaction { details["action"] = interaction }
         environment.trace.record(.analytics, "history.\(eventType.propositionEventType)", message: traceID, details)
+        Messaging.dispatchHistoryWrite(activityId: activityId, eventType: eventType, action: interaction ?? "")
     }
 }

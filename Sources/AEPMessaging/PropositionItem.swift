@@ -50,14 +50,17 @@ public class PropositionItem: NSObject, Codable, @unchecked Sendable {
 }
 
 extension PropositionItem {
-    /// Sends an interaction event for this item, as AEPMessaging does: an event-history record when the proposition
-    /// has an activity id, then an Edge `Messaging interaction event` whose XDM is `generateInteractionXdm`. Nothing
-    /// is sent when the item no longer has its proposition (it is held weakly). Recorded in
-    /// `MessagingEventLog.current`, `EdgeNetwork.current.events` and the trace.
+    /// Sends an interaction event for this item, as AEPMessaging does: an event-history record ("Write IAM event to
+    /// history") when the proposition has an activity id, then a "Track propositions" request (`messaging` /
+    /// `requestContent`, data `{"trackpropositions": true, "propositioninteraction": <generateInteractionXdm>}`)
+    /// that the Messaging extension turns into an Edge "Messaging interaction event". Nothing is sent when the item
+    /// no longer has its proposition (it is held weakly). Also recorded at once in `MessagingEventLog.current` and
+    /// the trace.
     public func track(_ interaction: String? = nil, withEdgeEventType eventType: MessagingEdgeEventType,
                       forTokens tokens: [String]? = nil) {
         let environment = MessagingEnvironment.current
         let traceID = MessageID(itemId)
+        Messaging.register()
         if let proposition {
             PropositionInteraction.recordHistory(about: itemId, eventType: eventType, activityId: proposition.info.activityId,
                                                  interaction: interaction, environment: environment, traceID: traceID)
@@ -67,8 +70,12 @@ extension PropositionItem {
                                      ["eventType": eventType.toString(), "reason": "no proposition"])
             return
         }
-        PropositionInteraction.send(xdm: xdm, about: itemId, eventType: eventType, interaction: interaction,
-                                    environment: environment, traceID: traceID)
+        PropositionInteraction.log(xdm: xdm, about: itemId, eventType: eventType, interaction: interaction,
+                                   environment: environment, traceID: traceID)
+        MobileCore.dispatch(event: Event(name: Messaging.Names.trackPropositions, type: EventType.messaging,
+                                         source: EventSource.requestContent,
+                                         data: [Messaging.Keys.trackPropositions: true,
+                                                Messaging.Keys.propositionInteraction: xdm.foundationPreservingIntegers]))
     }
 
     /// The interaction XDM for this item (see `track`), or nil when the item no longer has its proposition.

@@ -326,6 +326,20 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
         view.backgroundColor = .clear
         view.scrollView.bounces = false
         view.scrollView.isScrollEnabled = (settings?.gestures ?? [:]).isEmpty
+        // As upstream: the settings' corner radius rounds the content (its scroll view's layer).
+        view.scrollView.layer.cornerRadius = settings?.cornerRadius ?? 0
+        view.scrollView.layer.masksToBounds = (settings?.cornerRadius ?? 0) > 0
+        // One recognizer per configured gesture, on the web view.
+        for (gesture, url) in (settings?.gestures ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let recognizer = MessageGestureRecognizer(gesture: gesture, dismissAnimation: settings?.dismissAnimation, url: url)
+            #if !canImport(Darwin)
+            recognizer.addHandler { [weak self] r in
+                guard r.state == .ended, let r = r as? MessageGestureRecognizer else { return }
+                self?.recognizerEnded(r)
+            }
+            #endif
+            view.addGestureRecognizer(recognizer)
+        }
         #if !canImport(Darwin)
         // Headless content model only (the WebKit shim): swipes and backdrop taps arrive here.
         view.gestureReceiver = { [weak self] gesture in self?.gestureRecognized(gesture) }
@@ -409,6 +423,17 @@ public class FullscreenMessage: NSObject, FullscreenPresentable, WKNavigationDel
             trace.record(.navigation, "gesture", message: id, ["swipe": direction.rawValue, "url": url.absoluteString])
             view.evaluateJavaScript("window.location = '\(url.absoluteString)'", completionHandler: nil)
         }
+    }
+
+    /// A gesture recognizer of the web view ended (main): as upstream's handler, the recognizer's URL is loaded
+    /// (`window.location`, so it goes through `overrideUrlLoad`) while the message is displayed.
+    private func recognizerEnded(_ recognizer: MessageGestureRecognizer) {
+        guard service.engine.state(of: id) == .displayed, let url = recognizer.actionUrl, let view = webView as? WKWebView else {
+            trace.record(.diagnostic, "gestureIgnored", message: id, ["recognizer": "\(recognizer.gesture)"])
+            return
+        }
+        trace.record(.navigation, "gesture", message: id, ["recognizer": "\(recognizer.gesture)", "url": url.absoluteString])
+        view.evaluateJavaScript("window.location = '\(url.absoluteString)'", completionHandler: nil)
     }
 
     /// The fit-to-content handler: only a String body holding a number > 0 counts.

@@ -160,9 +160,11 @@ public final class SerialQueueExecutor: CallbackExecutor, @unchecked Sendable {
     public func execute(_ work: @escaping @Sendable () -> Void) {
         tracker?.begin()
         let label = self.label
-        let work = carrier.wrap(work)
+        // The work is dropped before the tracker hears it ended, so what it captured is already released when
+        // `settle()` returns.
+        let job = PendingWork(carrier.wrap(work))
         queue.async { [tracker] in
-            ExecutionContext.withLabel(label) { work() }
+            job.run { work in ExecutionContext.withLabel(label) { work() } }
             tracker?.end()
         }
     }
@@ -186,11 +188,22 @@ public struct MainThreadExecutor: CallbackExecutor {
             }
             return
         }
-        let work = carrier.wrap(work)
+        let job = PendingWork(carrier.wrap(work))
         tracker?.begin(forMainThread: true)
         DispatchQueue.main.async { [tracker] in
-            ExecutionContext.withLabel("main") { work() }
+            job.run { work in ExecutionContext.withLabel("main") { work() } }
             tracker?.end()
         }
+    }
+}
+
+/// Work waiting in a queue, released as soon as it has run (not when the queue frees the block that carried it).
+private final class PendingWork: @unchecked Sendable {
+    private var work: (@Sendable () -> Void)?
+    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+    func run(_ body: (@Sendable () -> Void) -> Void) {
+        guard let work else { return }
+        self.work = nil
+        body(work)
     }
 }

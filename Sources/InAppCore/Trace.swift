@@ -38,6 +38,8 @@ public struct TraceEvent: Hashable, Sendable, Codable {
         case banner
         /// Feature flags: refreshes and impressions.
         case flag
+        /// An event went through a vendor's event hub (AEP's `MobileCore.dispatch`); `name` is the event's name.
+        case event
     }
 
     public var sequence: Int

@@ -52,7 +52,7 @@ final class EventHubTests: AdobeTestCase {
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(delegate.names, ["shouldShowMessage", "onShow"])
         XCTAssertEqual(delegate.all.first?.messageID, "first")
-        let dispatched = harness.trace.events.filter { $0.label == "delivery.eventDispatched" }.compactMap { $0.details["name"] }
+        let dispatched = harness.trace.events.filter { $0.kind == .event && $0.details["type"] == "iam.tester" }.map(\.name)
         XCTAssertEqual(dispatched, ["Event2", "Event1"])
     }
 
@@ -160,7 +160,7 @@ final class EventHubTests: AdobeTestCase {
         Identity.getIdentities { map, _ in emails.withLock { $0 = map?.getItems(withNamespace: "Email")?.map(\.id) ?? [] } }
         XCTAssertTrue(harness.settle())
         XCTAssertEqual(emails.snapshot, ["b@example.com"])
-        XCTAssertEqual(harness.trace.events.filter { $0.label == "delivery.eventDispatched" }.compactMap { $0.details["name"] },
-                       ["Reset Identities Request"])
+        XCTAssertEqual(harness.trace.events.filter { $0.kind == .event }.map(\.name),
+                       ["Edge Identity Update Identities", "Reset Identities Request"])
     }
 }

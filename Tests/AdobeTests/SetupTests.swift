@@ -99,6 +99,8 @@ final class SetupTests: AdobeTestCase {
         Edge.sendEvent(experienceEvent: ExperienceEvent(xdm: ["eventType": "commerce.purchases"], data: ["sku": "1"],
                                                         datasetIdentifier: "ds")) { h in handles.withLock { $0 = h } }
         Edge.sendEvent(experienceEvent: ExperienceEvent(xdm: [:]))   // no XDM: not sent
+        // The experience event reaches the network through the hub (the Edge extension carries it).
+        XCTAssertTrue(harness.settle())
         let map = IdentityMap()
         map.add(item: IdentityItem(id: "user@example.com", authenticatedState: .authenticated, primary: true), withNamespace: "Email")
         Identity.updateIdentities(with: map)

@@ -187,6 +187,8 @@ final class SurfacePropositionTests: AdobeTestCase {
 
         item.track("buy", withEdgeEventType: .interact, forTokens: ["t1", "t2"])
         item.track(withEdgeEventType: .display)
+        // The interactions go through the hub ("Track propositions", then Messaging's Edge event): settle first.
+        XCTAssertTrue(harness.settle())
         let sent = network.events.filter { $0.name == "Messaging interaction event" }
         XCTAssertEqual(sent.count, 2)
         let expected: JSONValue = [

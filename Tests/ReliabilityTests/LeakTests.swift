@@ -87,6 +87,7 @@ final class LeakTests: XCTestCase {
             h.settle()
             let proposition = try XCTUnwrap(got.withLock { p in defer { p = nil }; return p })
             proposition.items.first?.track(withEdgeEventType: .display)
+            h.settle()   // the tracking goes through the event hub (background work) before the world is dropped
             weakProposition = proposition
             Messaging.clearPropositions()
         }()
