@@ -445,9 +445,13 @@ final class JSCEngine: ScriptEngine {
 
     // MARK: Values
 
-    func string(of value: JSValueRef?) -> String {
+    func string(of value: JSValueRef?) -> String { convertedString(value) ?? "" }
+
+    /// `String(value)`, or nil when the conversion throws (a Symbol, an object whose `toString` throws): the engine then
+    /// hands back no string, and there is nothing to release.
+    func convertedString(_ value: JSValueRef?) -> String? {
         guard let value else { return "" }
-        let s = lib.valueToStringCopy(ctx, value, nil)
+        guard let s = lib.valueToStringCopy(ctx, value, nil) else { return nil }
         defer { lib.stringRelease(s) }
         return lib.string(s)
     }
@@ -528,7 +532,8 @@ final class JSCEngine: ScriptEngine {
             if let c = property(obj, "column"), lib.valueGetType(ctx, c) == JSType.number.rawValue { column = Int(lib.valueToNumber(ctx, c, nil)) }
             if let u = property(obj, "sourceURL"), lib.valueGetType(ctx, u) == JSType.string.rawValue { url = string(of: u) }
         }
-        return ScriptFailure(kind: .exception, message: string(of: exception), line: line, column: column, sourceURL: url)
+        let message = convertedString(exception) ?? "uncaught exception (a value that cannot be converted to a string)"
+        return ScriptFailure(kind: .exception, message: message, line: line, column: column, sourceURL: url)
     }
 }
 

@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+import InAppContent
+
+/// Findings of the JavaScriptCore fuzz targets (`script`, `page`), each as what a page can do and what the user of
+/// the page must see: no crash, a typed failure or the browser's answer, and a page that keeps working. Also replays the
+/// committed `page` seeds the way the target drives them.
+final class ScriptFuzzRegressionTests: XCTestCase {
+    private func page(_ html: String = "<title>T</title><p id=p>x</p><button id=ok>OK</button>") throws -> ContentPage {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable, "JavaScriptCore is not installed: \(ScriptEngines.availability)")
+        let page = ContentPage(scriptLimits: ScriptLimits(timeLimit: 1))
+        page.addMessageHandler(name: "buttonClicked") { _ in }
+        page.bridgeReceiver = { _ in }
+        page.loadHTMLString(html, baseURL: URL(string: "https://example.com/iam/"))
+        XCTAssertEqual(page.scriptEngine, .javaScriptCore)
+        return page
+    }
+
+    /// The page still runs scripts and answers with its DOM.
+    private func assertAlive(_ page: ContentPage, file: StaticString = #filePath, line: UInt = #line) {
+        guard case .success(.string(let text)) = page.evaluate("document.getElementById('p').textContent") else {
+            return XCTFail("the page stopped answering", file: file, line: line)
+        }
+        XCTAssertEqual(text, "x", file: file, line: line)
+    }
+
+    /// Native DOM members convert their arguments to strings. A value whose conversion throws (a Symbol, an object whose
+    /// toString throws) made the engine hand back no string, which was released anyway: the process crashed (SEGV in
+    /// JSStringRelease) on `el.getAttribute(Symbol())`. Found by the `script` target's first run with JavaScriptCore.
+    func testNativeMembersSurviveArgumentsWhoseStringConversionThrows() throws {
+        let page = try page()
+        let calls = [
+            "document.getElementById('p').getAttribute(Symbol('s'))",
+            "document.getElementById('p').setAttribute({ toString() { throw new Error('no') } }, 'v')",
+            "document.getElementById('p').hasAttribute(Symbol())",
+            "document.getElementById('p').removeAttribute(Symbol())",
+            "document.getElementById(Symbol())",
+            "document.createElement({ toString() { throw 1 } })",
+            "document.querySelector(Symbol())",
+            "document.getElementById('p').classList.add(Symbol())",
+            "document.getElementById('p').style.setProperty(Symbol(), Symbol())",
+            "document.getElementById('p').textContent = Symbol()",
+            "document.getElementById('p').id = { toString() { throw 2 } }",
+        ]
+        for call in calls {
+            // A browser throws a TypeError here (or the object's own error); what matters is that the process survives
+            // and the script gets an answer or a typed failure.
+            switch page.evaluate("try { \(call); 'returned' } catch (e) { 'threw' }") {
+            case .success(.string(let outcome)): XCTAssertTrue(["returned", "threw"].contains(outcome), call)
+            case let other: XCTFail("\(call): \(other)")
+            }
+            assertAlive(page)
+        }
+    }
+
+    /// A script that throws a value whose string conversion throws itself: the failure still comes back typed.
+    func testThrownValuesWhoseStringConversionThrowsGiveATypedFailure() throws {
+        let page = try page()
+        for thrown in ["Symbol('s')", "{ toString() { throw new Error('inner') } }", "Object.create(null)"] {
+            guard case .failure(.exception(let failure)) = page.evaluate("throw \(thrown)") else {
+                XCTFail("throw \(thrown) did not fail"); continue
+            }
+            XCTAssertEqual(failure.kind, .exception, thrown)
+            assertAlive(page)
+        }
+    }
+
+    /// The committed `page` seeds (Tests/Fuzz/Corpus/page: one byte of drive steps, then the HTML) load with
+    /// JavaScriptCore, and their controls, timers and typing run without a crash and within the limits.
+    func testPageCorpusLoadsAndIsDrivenWithinTheLimits() throws {
+        _ = try page()
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Corpus/page")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 5)
+        for name in names {
+            let data = try Data(contentsOf: dir.appendingPathComponent(name))
+            let page = ContentPage(scriptLimits: ScriptLimits(timeLimit: 0.5))
+            page.addMessageHandler(name: "buttonClicked") { _ in }
+            page.addMessageHandler(name: "inAppContentHeightHandler") { _ in }
+            page.bridgeReceiver = { _ in }
+            page.loadHTMLString(String(decoding: data.dropFirst(), as: UTF8.self), baseURL: URL(string: "https://example.com/iam/"))
+            XCTAssertEqual(page.scriptEngine, .javaScriptCore, name)
+            page.advanceTime(by: 1)
+            for element in page.document.interactiveElements.prefix(8) where page.url?.host == "example.com" {
+                if let now = page.document.interactiveElements.first(where: { $0.node.index == element.node.index })?.node {
+                    _ = try? page.tap(now)
+                }
+            }
+            if page.url?.host == "example.com" { try? page.type("ada@example.com", intoSelector: "input:not([type=checkbox]):not([type=radio])") }
+            if page.url?.host == "example.com" { page.advanceTime(by: 5) }
+            let limited = page.events.contains { event in
+                if case .scriptError(let f) = event.kind { return f.kind == .timeout || f.kind == .memory }
+                return false
+            }
+            XCTAssertFalse(limited, "\(name) hit a limit")
+            XCTAssertFalse(page.events.isEmpty, name)
+        }
+    }
+}
