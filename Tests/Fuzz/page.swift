@@ -1,5 +1,5 @@
 // Fuzz target: the whole path a hostile HTML message takes. Arbitrary HTML with scripts is loaded into a fresh page
-// running JavaScriptCore (its inline scripts, load events, the bridges' ready event), and then driven as a person and
+// (in a VM shared with the previous inputs' pages until one hits a limit) running JavaScriptCore (its inline scripts, load events, the bridges' ready event), and then driven as a person and
 // an app drive a message: timers advanced, taps on its controls and at points, typing and keys, a rotation, the app's
 // evaluateJavaScript, a javascript: link, a reload. Every run is bounded (FuzzPages.limits: 0.1 s, 256 MB). Built by
 // .ci/fuzz with Tests/Fuzz/Shared/*.swift; modules: InAppContent. It stops (exit 3) when JavaScriptCore is not
@@ -54,9 +54,15 @@ private func stillLoaded(_ page: ContentPage) -> Bool {
     page.url == FuzzPages.baseURL && !page.isLoading && !FuzzPages.hitLimit(page.events)
 }
 
-/// A fresh page and VM per input: what one message leaves behind never reaches the next one.
+/// The VM the pages share (as an app's web views share a process pool): a page's context in a warm VM costs about a
+/// quarter of a new VM (its built-ins, the prelude's parse). Replaced after an input hit a limit, so no input runs in a
+/// VM another input stopped.
+nonisolated(unsafe) private var sharedVM: ScriptVirtualMachine?
+
+/// A fresh page per input (its own global object and DOM): what one message leaves behind never reaches the next one.
 private func load(_ html: String) -> ContentPage {
-    let page = ContentPage(limits: FuzzPages.contentLimits, scriptLimits: FuzzPages.limits, virtualMachine: ScriptVirtualMachine())
+    if sharedVM == nil { sharedVM = ScriptVirtualMachine() }
+    let page = ContentPage(limits: FuzzPages.contentLimits, scriptLimits: FuzzPages.limits, virtualMachine: sharedVM)
     page.navigationDelegate = delegate
     page.addMessageHandler(name: "buttonClicked") { message in _ = message.value.description }
     page.addMessageHandler(name: "inAppContentHeightHandler") { message in _ = message.body }
@@ -80,6 +86,7 @@ public func fuzzPage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let steps = Steps(rawValue: first)
     let body = bytes[1...]
     let page = load(ScriptProgramGenerator.isGenerated(body) ? generatedPage(body) : String(decoding: body, as: UTF8.self))
+    defer { if FuzzPages.hitLimit(page.events) { sharedVM = nil } }
     guard stillLoaded(page) else { return 0 }
 
     page.advanceTime(by: steps.contains(.longTimers) ? 1 : 0.016)
