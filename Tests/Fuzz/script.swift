@@ -24,12 +24,15 @@ private let html = """
 """
 
 nonisolated(unsafe) private var current: ContentPage?
+nonisolated(unsafe) private var vm: ScriptVirtualMachine?
+private let sane = "typeof document.getElementById === 'function' && typeof document.createElement === 'function' && !!document.body"
 nonisolated(unsafe) private var runs = 0
 
 private func freshPage() -> ContentPage {
-    // Each page gets its own VM (not the shared pool): a page whose run hit a limit is dropped with its VM, so no
+    // The pages share a VM (not the process-wide pool) until a run hits a limit: then page and VM are dropped, so no
     // input inherits a VM another input stopped.
-    let page = ContentPage(limits: FuzzPages.contentLimits, scriptLimits: FuzzPages.limits, virtualMachine: ScriptVirtualMachine())
+    if vm == nil { vm = ScriptVirtualMachine() }
+    let page = ContentPage(limits: FuzzPages.contentLimits, scriptLimits: FuzzPages.limits, virtualMachine: vm)
     page.navigationDelegate = delegate
     page.addMessageHandler(name: "buttonClicked") { message in _ = message.value.description }
     page.addMessageHandler(name: "inAppContentHeightHandler") { message in _ = message.body }
@@ -46,7 +49,8 @@ public func initializeScriptFuzzer(_ argc: UnsafeMutablePointer<CInt>, _ argv: U
 }
 
 // One page serves many inputs (loading one per input costs more than most scripts under test): a new one is loaded
-// every 64 inputs, whenever a script navigated away from it or left it loading, and after a run hit a limit.
+// every 64 inputs, whenever a script navigated away from it or left it loading, after a run hit a limit, and when a
+// script broke its document API.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
@@ -83,6 +87,9 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = page.document.body.visibleText
-    if FuzzPages.hitLimit(page.events) { current = nil }
+    // A page whose document API a script broke (a prototype replaced, getElementById deleted) would fail every later
+    // input's first statement: it is replaced, as is one whose run hit a limit.
+    if FuzzPages.hitLimit(page.events) { current = nil; vm = nil }
+    else if page.evaluate(sane) != .success(.bool(true)) { current = nil }
     return 0
 }

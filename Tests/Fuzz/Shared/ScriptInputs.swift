@@ -102,10 +102,12 @@ enum ScriptProgramGenerator {
     static let maxStatements = 48
 
     /// Slot set-up: attached, detached and foreign nodes of every kind.
+    /// Each slot falls back to null when an earlier script broke what makes it (the `script` target reuses its page).
     static let prologue = """
-    var n = [document.body, document.getElementById('ok') || document.body, document.createElement('div'),
-      (function () { try { return document.implementation.createHTMLDocument('f').body; } catch (e) { return document.createElement('p'); } })(),
-      document.createDocumentFragment(), document.createTextNode('t'), document.documentElement, document];
+    var s = function (f) { try { return f(); } catch (e) { return null; } };
+    var n = [s(() => document.body), s(() => document.getElementById('ok')) || s(() => document.body), s(() => document.createElement('div')),
+      s(() => document.implementation.createHTMLDocument('f').body), s(() => document.createDocumentFragment()),
+      s(() => document.createTextNode('t')), s(() => document.documentElement), document];
     var h = [];
     var log = function (x) { try { h.push(String(x).length); } catch (e) {} };
 
