@@ -66,6 +66,45 @@ final class ScriptFuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// Values a page hands to native code are converted property by property. `window` reaches every global, each
+    /// with its own properties and cycles back to `window`, so a conversion bounded only by depth grew exponentially: a
+    /// bridge call with `window` was still converting after 135 s (found by the `script` target). A conversion now
+    /// visits at most 10 000 values (`JSCEngine.maxConvertedValues`); the rest arrives as null.
+    func testValuesHandedToNativeCodeAreConvertedWithinABudget() throws {
+        let page = try page()
+        final class Bodies { var values: [ScriptValue] = [] }
+        let bodies = Bodies()
+        page.addMessageHandler(name: "probe") { bodies.values.append($0.value) }
+        var bridgeCalls = 0
+        page.bridgeReceiver = { _ in bridgeCalls += 1 }
+        let script = """
+        webkit.messageHandlers.probe.postMessage(window);
+        var big = []; big.length = 4294967295; webkit.messageHandlers.probe.postMessage(big);
+        var cyclic = { name: 'c' }; cyclic.self = cyclic; cyclic.list = [cyclic, cyclic]; webkit.messageHandlers.probe.postMessage(cyclic);
+        brazeBridge.logCustomEvent(window, [1, [2, [3, [4]]]], -0, new Proxy(function () {}, { apply() { return document.body; } })); 'done'
+        """
+        XCTAssertEqual(page.evaluate(script), .success(.string("done")))
+        XCTAssertEqual(bodies.values.count, 3)
+        XCTAssertEqual(bridgeCalls, 1)
+        func count(_ v: ScriptValue) -> Int {
+            switch v {
+            case .array(let items): return 1 + items.reduce(0) { $0 + count($1) }
+            case .object(let members): return 1 + members.values.reduce(0) { $0 + count($1) }
+            default: return 1
+            }
+        }
+        // The budget, plus at most one null for each array cut short on the way down (the depth limit is 64).
+        for body in bodies.values { XCTAssertLessThanOrEqual(count(body), 10_000 + 64) }
+        guard case .object(let window)? = bodies.values.first, !window.isEmpty else {
+            return XCTFail("window arrived as \(String(describing: bodies.values.first))")
+        }
+        guard case .array(let big)? = bodies.values.dropFirst().first else { return XCTFail("the long array did not arrive") }
+        XCTAssertEqual(big.count, 10_000, "slots up to the budget, then one null")
+        guard case .object(let cyclic)? = bodies.values.last else { return XCTFail("the cyclic object did not arrive") }
+        XCTAssertEqual(cyclic["name"], .string("c"))
+        assertAlive(page)
+    }
+
     /// The committed `page` seeds (Tests/Fuzz/Corpus/page: one byte of drive steps, then the HTML) load with
     /// JavaScriptCore, and their controls, timers and typing run without a crash and within the limits.
     func testPageCorpusLoadsAndIsDrivenWithinTheLimits() throws {
