@@ -85,7 +85,9 @@ public func fuzzPage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let first = bytes.first else { return 0 }
     let steps = Steps(rawValue: first)
     let body = bytes[1...]
-    let page = load(ScriptProgramGenerator.isGenerated(body) ? generatedPage(body) : String(decoding: body, as: UTF8.self))
+    let html = ScriptProgramGenerator.isGenerated(body) ? generatedPage(body) : String(decoding: body, as: UTF8.self)
+    guard !FuzzSkip.mayLoopForever(html) else { return 0 }
+    let page = load(html)
     defer { if FuzzPages.hitLimit(page.events) { sharedVM = nil } }
     guard stillLoaded(page) else { return 0 }
 

@@ -61,9 +61,12 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let page = current!
     page.clearEvents()
     if ScriptProgramGenerator.isGenerated(bytes[...]) {
-        _ = page.evaluate(ScriptProgramGenerator.program(bytes[...]))
+        let program = ScriptProgramGenerator.program(bytes[...])
+        guard !FuzzSkip.mayLoopForever(program) else { return 0 }
+        _ = page.evaluate(program)
     } else {
         let source = String(decoding: bytes, as: UTF8.self)
+        guard !FuzzSkip.mayLoopForever(source) else { return 0 }
         _ = page.evaluate(source)
         if !FuzzPages.hitLimit(page.events) {
             page.evaluateJavaScript(source) { value, error in _ = (value, error) }
