@@ -1,5 +1,14 @@
-// Fuzz target: the script subset (ContentPage.evaluate / evaluateJavaScript) on a loaded page with message
-// handlers and a bridge receiver. Built by .ci/fuzz; modules: InAppContent.
+// Fuzz target: JavaScript run by JavaScriptCore in a loaded page, as a hostile message's script runs: the native
+// DOM and event bindings, the host operations, the prelude, timers, the message handlers and bridges, and the time
+// and memory bounds. Built by .ci/fuzz with Tests/Fuzz/Shared/*.swift; modules: InAppContent. It stops (exit 3)
+// when JavaScriptCore is not loaded instead of fuzzing the statement subset.
+//
+// An input is either JavaScript text (libFuzzer's mutations and the dictionary .ci/fuzz passes), or, when its first
+// byte is 0x01…0x07, a program built by ScriptProgramGenerator (Shared/ScriptInputs.swift): DOM calls with odd
+// arguments, detached and foreign nodes, members on the wrong object, re-entry from handlers, timers and observers
+// into navigation and the bridges. The text runs through evaluate (and, text inputs, evaluateJavaScript and a
+// javascript: URL too); then the page's timers are advanced and its controls tapped and typed into, which runs the
+// handlers the script installed.
 import Foundation
 import InAppContent
 
@@ -9,41 +18,81 @@ private let html = """
 <html><head><title>Offer</title><base href="https://example.com/iam/"></head><body>
 <p id="t">Hello</p><a id="close" href="adbinapp://dismiss?interaction=closed">Close</a>
 <button id="ok" onclick="window.webkit.messageHandlers.buttonClicked.postMessage('ok')">OK</button>
-<form id="f" action="/submit"><input id="email" name="email"><input type="submit" value="Send"></form>
+<form id="f" action="/submit"><input id="email" name="email"><input type="checkbox" id="c"><input type="submit" value="Send"></form>
+<template id="tpl"><div class="card"><span>in template</span></div></template>
 </body></html>
 """
 
-private let baseURL = URL(string: "https://example.com/iam/")!
 nonisolated(unsafe) private var current: ContentPage?
+nonisolated(unsafe) private var vm: ScriptVirtualMachine?
+private let sane = "typeof document.getElementById === 'function' && typeof document.createElement === 'function' && !!document.body"
 nonisolated(unsafe) private var runs = 0
 
 private func freshPage() -> ContentPage {
-    let page = ContentPage()
+    // The pages share a VM (not the process-wide pool) until a run hits a limit: then page and VM are dropped, so no
+    // input inherits a VM another input stopped.
+    if vm == nil { vm = ScriptVirtualMachine() }
+    let page = ContentPage(limits: FuzzPages.contentLimits, scriptLimits: FuzzPages.limits, virtualMachine: vm)
     page.navigationDelegate = delegate
     page.addMessageHandler(name: "buttonClicked") { message in _ = message.value.description }
     page.addMessageHandler(name: "inAppContentHeightHandler") { message in _ = message.body }
     page.bridgeReceiver = { call in _ = call.description }
-    page.loadHTMLString(html, baseURL: baseURL)
+    page.loadHTMLString(html, baseURL: FuzzPages.baseURL)
+    FuzzJavaScriptCore.require(page, target: "script")
     return page
 }
 
-// One page serves many inputs (loading it for every input cost more than the scripts under test): a new one is
-// loaded every 256 inputs and whenever a script navigated away from it.
+@_cdecl("LLVMFuzzerInitialize")
+public func initializeScriptFuzzer(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    FuzzWarmUp.run { FuzzWarmUp.tour(freshPage()) }
+    return 0
+}
+
+// One page serves many inputs (loading one per input costs more than most scripts under test): a new one is loaded
+// every 64 inputs, whenever a script navigated away from it or left it loading, after a run hit a limit, and when a
+// script broke its document API.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let source = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    if current == nil || runs % 256 == 0 || current?.url != baseURL || current?.isLoading == true {
+    let bytes = [UInt8](UnsafeBufferPointer(start: data, count: size))
+    if current == nil || runs % 64 == 0 || current?.url != FuzzPages.baseURL || current?.isLoading == true {
         current = freshPage()
     }
     runs += 1
     let page = current!
     page.clearEvents()
-    _ = page.evaluate(source)
-    page.evaluateJavaScript(source) { value, error in _ = (value, error) }
-    // Element handlers run the same subset: a javascript: link built from the input.
-    if let url = URL(string: "javascript:" + (source.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "")) {
-        _ = page.load(url: url, type: .linkActivated)
+    if ScriptProgramGenerator.isGenerated(bytes[...]) {
+        let program = ScriptProgramGenerator.program(bytes[...])
+        guard !FuzzSkip.mayLoopForever(program) else { return 0 }
+        _ = page.evaluate(program)
+    } else {
+        let source = String(decoding: bytes, as: UTF8.self)
+        guard !FuzzSkip.mayLoopForever(source) else { return 0 }
+        _ = page.evaluate(source)
+        if !FuzzPages.hitLimit(page.events) {
+            page.evaluateJavaScript(source) { value, error in _ = (value, error) }
+        }
+        // Element handlers and links run the same engine: a javascript: URL built from the input.
+        if !FuzzPages.hitLimit(page.events),
+           let url = URL(string: "javascript:" + (source.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "")) {
+            _ = page.load(url: url, type: .linkActivated)
+        }
     }
-    _ = page.events.count
+    // What the script left behind runs next: its timers, and its listeners on the page's controls.
+    if !FuzzPages.hitLimit(page.events), page.url == FuzzPages.baseURL {
+        page.advanceTime(by: 0.02)
+        if !FuzzPages.hitLimit(page.events), page.url == FuzzPages.baseURL, let first = bytes.first {
+            switch first % 4 {
+            case 0: _ = try? page.tap(selector: "#ok")
+            case 1: try? page.type("a@b", intoSelector: "#email"); try? page.press("Enter")
+            case 2: _ = try? page.tap(selector: "#c"); _ = try? page.tap(selector: "#close")
+            default: page.advanceTime(by: 1)
+            }
+        }
+    }
+    _ = page.document.body.visibleText
+    // A page whose document API a script broke (a prototype replaced, getElementById deleted) would fail every later
+    // input's first statement: it is replaced, as is one whose run hit a limit.
+    if FuzzPages.hitLimit(page.events) { current = nil; vm = nil }
+    else if page.evaluate(sane) != .success(.bool(true)) { current = nil }
     return 0
 }

@@ -458,9 +458,13 @@ final class JSCEngine: ScriptEngine {
 
     // MARK: Values
 
-    func string(of value: JSValueRef?) -> String {
+    func string(of value: JSValueRef?) -> String { convertedString(value) ?? "" }
+
+    /// `String(value)`, or nil when the conversion throws (a Symbol, an object whose `toString` throws): the engine then
+    /// hands back no string, and there is nothing to release.
+    func convertedString(_ value: JSValueRef?) -> String? {
         guard let value else { return "" }
-        let s = lib.valueToStringCopy(ctx, value, nil)
+        guard let s = lib.valueToStringCopy(ctx, value, nil) else { return nil }
         defer { lib.stringRelease(s) }
         return lib.string(s)
     }
@@ -469,10 +473,30 @@ final class JSCEngine: ScriptEngine {
         lib.withString(name) { lib.objectGetProperty(ctx, object, $0, nil) }
     }
 
+    /// Most values one conversion visits (a message body is a few dozen); past it, what is left converts to null (an
+    /// array cut short ends with one null). Depth-first, so the first members of a huge value arrive whole. Depth alone did not
+    /// bound a conversion: `postMessage(window)` walks every property of every object it reaches, cycles included,
+    /// which grows exponentially with the depth (a bridge call with `window` was still converting after 135 s, in
+    /// native code, where the script time limit does not reach; found by the `script` fuzz target).
+    static let maxConvertedValues = 10_000
+    /// What the conversion under way may still visit (a conversion inside a getter it ran has its own).
+    private var conversionBudget = 0
+
     /// JavaScript → native, as WebKit converts message bodies: nil for values native code cannot receive
-    /// (functions, symbols); inside objects those are dropped, inside arrays they become null.
+    /// (functions, symbols); inside objects those are dropped, inside arrays they become null. At most
+    /// ``maxConvertedValues`` values per conversion.
     func scriptValue(_ value: JSValueRef?, depth: Int) -> ScriptValue? {
+        guard depth == 0 else { return convert(value, depth: depth) }
+        let outer = conversionBudget
+        conversionBudget = JSCEngine.maxConvertedValues
+        defer { conversionBudget = outer }
+        return convert(value, depth: 0)
+    }
+
+    private func convert(_ value: JSValueRef?, depth: Int) -> ScriptValue? {
         guard let value else { return .undefined }
+        guard conversionBudget > 0 else { return .null }
+        conversionBudget -= 1
         switch JSType(rawValue: lib.valueGetType(ctx, value)) ?? .undefined {
         case .undefined: return .undefined
         case .null: return .null
@@ -491,18 +515,19 @@ final class JSCEngine: ScriptEngine {
                 var items: [ScriptValue] = []
                 items.reserveCapacity(min(count, 1 << 16))
                 for i in 0..<max(0, count) {
+                    guard conversionBudget > 0 else { items.append(.null); break }
                     let item = lib.objectGetPropertyAtIndex(ctx, obj, UInt32(truncatingIfNeeded: i), nil)
-                    items.append(scriptValue(item, depth: depth + 1) ?? .null)
+                    items.append(convert(item, depth: depth + 1) ?? .null)
                 }
                 return .array(items)
             }
             let names = lib.objectCopyPropertyNames(ctx, obj)
             defer { lib.propertyNameArrayRelease(names) }
             var members: [String: ScriptValue] = [:]
-            for i in 0..<lib.propertyNameArrayGetCount(names) {
+            for i in 0..<lib.propertyNameArrayGetCount(names) where conversionBudget > 0 {
                 let nameRef = lib.propertyNameArrayGetNameAtIndex(names, i)
                 let item = lib.objectGetProperty(ctx, obj, nameRef, nil)
-                if let v = scriptValue(item, depth: depth + 1), v != .undefined { members[lib.string(nameRef)] = v }
+                if let v = convert(item, depth: depth + 1), v != .undefined { members[lib.string(nameRef)] = v }
             }
             return .object(members)
         }
@@ -541,7 +566,8 @@ final class JSCEngine: ScriptEngine {
             if let c = property(obj, "column"), lib.valueGetType(ctx, c) == JSType.number.rawValue { column = Int(lib.valueToNumber(ctx, c, nil)) }
             if let u = property(obj, "sourceURL"), lib.valueGetType(ctx, u) == JSType.string.rawValue { url = string(of: u) }
         }
-        return ScriptFailure(kind: .exception, message: string(of: exception), line: line, column: column, sourceURL: url)
+        let message = convertedString(exception) ?? "uncaught exception (a value that cannot be converted to a string)"
+        return ScriptFailure(kind: .exception, message: message, line: line, column: column, sourceURL: url)
     }
 }
 
