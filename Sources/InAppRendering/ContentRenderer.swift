@@ -6,7 +6,7 @@ import InAppCore
 /// the core's `LayoutRenderer`. This is where the content model plugs in behind the core's renderer protocol; the
 /// core itself knows nothing of HTML.
 ///
-/// An HTML message is loaded into a ``ContentPage`` the size of the device's screen (its scripts run when
+/// An HTML message is loaded into a `ContentPage` the size of the device's screen (its scripts run when
 /// JavaScriptCore is present, as a device shows the page after load) and laid out by the content model's layout,
 /// the one taps and scripts read. ``render(_:in:)`` describes it with the core's boxes: the page as a `container`
 /// (its background colour), headings as `header` boxes, paragraphs and list items as `body` boxes, images as `image`

@@ -2,11 +2,11 @@ import Foundation
 import InAppCore
 import InAppRendering
 
-/// Snapshot tests of pictures: a message (HTML or structured) drawn as SVG (``ContentRenderer/picture(_:in:)``,
+/// Snapshot tests of pictures: a message (HTML or structured) drawn as SVG (`ContentRenderer.picture(_:in:)`,
 /// deterministic: the same message and device give the same bytes) and compared with a baseline file.
 ///
 /// The first run, or any run with `OPENINAPP_RECORD_SNAPSHOTS=1` in the environment, writes the baseline and reports
-/// ``Outcome/recorded``. A picture that differs throws ``Mismatch`` and leaves two files beside the baseline:
+/// ``Outcome/recorded(path:)``. A picture that differs throws ``Mismatch`` and leaves two files beside the baseline:
 /// `NAME.actual.svg` (what was drawn now) and `NAME.diff.svg` (the baseline and the new picture side by side, each
 /// framed, with the number of differing lines), for a person to look at.
 public enum PictureSnapshot {
