@@ -106,10 +106,20 @@ extension Braze {
     }
 
     /// Why a raw card cannot become a `ContentCard`.
-    public enum ContentCardRawError: Swift.Error, Hashable, Sendable {
+    public enum ContentCardRawError: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         case invalidJSON(String)
         case missingField(String)
         case unknownType(String)
+
+        public var description: String {
+            switch self {
+            case .invalidJSON(let why): return "content card: invalid JSON (\(why))"
+            case .missingField(let field): return "content card: \"\(field)\" is missing"
+            case .unknownType(let name):
+                let known = ["short_news", "short_news_image", "banner_image", "captioned_image", "control"]
+                return "content card: \"type\" is \"\(name)\"; expected one of \(known.joined(separator: ", "))"
+            }
+        }
     }
 }
 

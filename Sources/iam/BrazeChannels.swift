@@ -33,7 +33,7 @@ extension BrazeDriver {
         case "contentCard":
             let raw: Braze.ContentCardRaw
             do { raw = try Braze.ContentCardRaw(json: Data(value.description.utf8)) }
-            catch { throw ScenarioError(description: "contentCard: not a content card: \(error)") }
+            catch { throw ScenarioError(description: "contentCard: \(error)") }
             let card: Braze.ContentCard
             do { card = try Braze.ContentCard(raw) } catch { throw ScenarioError(description: "contentCard: \(error)") }
             braze.server.contentCards.append(card)

@@ -275,4 +275,36 @@ extension IamTests {
         let status = Iam.main(arguments, console: console)
         return Run(status: status, output: console.output, errors: console.errors)
     }
+
+    // MARK: Braze's other channels
+
+    @Test func aContentCardAndABannerAreDeliveredTappedAndTraced() throws {
+        let dir = try Self.folder(["channels.json": """
+            {"vendor": "braze", "steps": [
+              {"contentCard": {"id": "c1", "type": "short_news", "title": "Sale", "description": "Half off",
+                               "url": "https://example.com/sale"}},
+              {"tapCard": "c1"},
+              {"contentCard": {"id": "c2", "type": "short_news", "title": "News", "description": "Read"}},
+              {"dismissCard": "c2"},
+              {"banner": {"placementId": "home", "html": "<button id=b onclick=\\"brazeBridge.logClick('b1')\\">Shop</button>"}},
+              {"tapBanner": {"selector": "#b"}}]}
+            """])
+        let run = Self.iam("simulate", dir.appendingPathComponent("channels.json").path)
+        #expect(run.status == 0, "\(run.errors)")
+        let cards = run.events.filter { $0.kind == .card }.map { "\($0.name) \($0.details["card"] ?? "")" }
+        #expect(cards.contains("impression c1") && cards.contains("click c1") && cards.contains("dismissal c2"), "\(cards)")
+        #expect(run.events.contains { $0.kind == .navigation && $0.details["url"] == "https://example.com/sale" },
+                "a tapped card opens its URL")
+        let banners = run.events.filter { $0.kind == .banner }
+        #expect(banners.contains { $0.name == "impression" && $0.details["placement"] == "home" })
+        #expect(banners.contains { $0.name == "click" && $0.details["buttonId"] == "b1" },
+                "the banner's bridge call is its click: \(banners.map(\.name))")
+    }
+
+    @Test func aContentCardOfAnUnknownTypeIsBadInputNamingTheKnownTypes() throws {
+        let dir = try Self.folder(["card.json": #"{"vendor": "braze", "steps": [{"contentCard": {"id": "c", "type": "classic"}}]}"#])
+        let run = Self.iam("simulate", dir.appendingPathComponent("card.json").path)
+        #expect(run.status == 2)
+        #expect(run.errors.contains("short_news"), "\(run.errors)")
+    }
 }
