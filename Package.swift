@@ -37,6 +37,9 @@ var targets: [Target] = [
     // Companion AEP extensions apps register beside Messaging: thin headless stand-ins on AEPCore's simulated Edge network.
     .target(name: "AEPEdge", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "AEPEdgeIdentity", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
+    .target(name: "AEPEdgeConsent", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
+    // AEPMessaging's notification-service-extension helper (rich media), as upstream names its module.
+    .target(name: "AEPMessagingNotification", dependencies: ["InAppCore"] + shims("UserNotifications"), swiftSettings: strict),
     .target(name: "AEPLifecycle", dependencies: ["AEPCore"], swiftSettings: strict),
     .target(name: "AEPSignal", dependencies: ["AEPCore"], swiftSettings: strict),
     .target(name: "AEPAssurance", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
@@ -69,7 +72,7 @@ var targets: [Target] = [
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                          "AppboyKit", "AppboyUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport",
-                                                   "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
+                                                   "AEPEdge", "AEPEdgeIdentity", "AEPEdgeConsent", "AEPMessagingNotification", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
                     + shims("UIKit", "WebKit", "UserNotifications")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
@@ -110,8 +113,8 @@ if shimsNeeded {
 }
 
 let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
-                 "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPLifecycle", "AEPSignal",
-                 "AEPAssurance", "BrazeKit", "BrazeUI", "BrazeNotificationService", "BrazePushStory", "BrazeLocation",
+                 "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPEdgeConsent", "AEPMessagingNotification", "AEPLifecycle",
+                 "AEPSignal", "AEPAssurance", "BrazeKit", "BrazeUI", "BrazeNotificationService", "BrazePushStory", "BrazeLocation",
                  "AppboyKit", "AppboyUI", "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"] + shimNames
 
 let package = Package(

@@ -30,6 +30,8 @@ SURFACES = [  # reference file, table file, title
     ("Compatibility/reference/appboy-ui.txt", "appboy-ui.md", "Legacy Appboy built-in UI (AppboyUI)"),
     ("Compatibility/reference/url-delegates.txt", "url-delegates.md", "URL delegates (BrazeDelegate, ABKURLDelegate)"),
     ("Compatibility/reference/adobe-eventhub.txt", "adobe-eventhub.md", "Adobe AEP event hub (Extension, ExtensionRuntime, shared states, event history)"),
+    ("Compatibility/reference/adobe-edgeconsent.txt", "adobe-edgeconsent.md", "Adobe Consent for Edge Network (AEPEdgeConsent)"),
+    ("Compatibility/reference/adobe-messagingnotification.txt", "adobe-messagingnotification.md", "Adobe AEPMessagingNotification (notification service helper)"),
 ]
 
 def symbol_graph(reuse):

@@ -38,21 +38,23 @@ final class LegacyModuleNameTests: XCTestCase {
     }
 
     func testAnAppDelegateWrittenForTheCocoaPodsModuleStartsTheSDKThroughUIKitsEntryPoints() throws {
-        let h = Harness()
-        let delegate = AppDelegate()
-        let asUIKitSeesIt: any UIApplicationDelegate = delegate
-        XCTAssertTrue(asUIKitSeesIt.application(UIApplication.shared, didFinishLaunchingWithOptions: nil))
-        let appboy = try XCTUnwrap(Appboy.sharedInstance())
-        XCTAssertEqual(appboy.endpoint, "sdk.example.com")
-        XCTAssertTrue(appboy.appboyUrlDelegate === delegate)
-        XCTAssertTrue(appboy.inAppMessageController.delegate === delegate)
-        XCTAssertEqual(appboy.user.customAttributes["launched"] as? String, "yes")
-        asUIKitSeesIt.application(UIApplication.shared, didRegisterForRemoteNotificationsWithDeviceToken: Data([9]))
-        XCTAssertEqual(appboy.deviceToken, Data([9]))
-        var fetched: UIBackgroundFetchResult?
-        asUIKitSeesIt.application(UIApplication.shared, didReceiveRemoteNotification: [:]) { fetched = $0 }
-        XCTAssertEqual(fetched, .noData)
-        XCTAssertTrue(h.trace.events.contains { $0.name == "deviceTokenRegistered" })
+        try MainActor.assumeIsolated {
+            let h = Harness()
+            let delegate = AppDelegate()
+            let asUIKitSeesIt: any UIApplicationDelegate = delegate
+            XCTAssertTrue(asUIKitSeesIt.application(UIApplication.shared, didFinishLaunchingWithOptions: nil))
+            let appboy = try XCTUnwrap(Appboy.sharedInstance())
+            XCTAssertEqual(appboy.endpoint, "sdk.example.com")
+            XCTAssertTrue(appboy.appboyUrlDelegate === delegate)
+            XCTAssertTrue(appboy.inAppMessageController.delegate === delegate)
+            XCTAssertEqual(appboy.user.customAttributes["launched"] as? String, "yes")
+            asUIKitSeesIt.application(UIApplication.shared, didRegisterForRemoteNotificationsWithDeviceToken: Data([9]))
+            XCTAssertEqual(appboy.deviceToken, Data([9]))
+            var fetched: UIBackgroundFetchResult?
+            asUIKitSeesIt.application(UIApplication.shared, didReceiveRemoteNotification: [:]) { fetched = $0 }
+            XCTAssertEqual(fetched, .noData)
+            XCTAssertTrue(h.trace.events.contains { $0.name == "deviceTokenRegistered" })
+        }
     }
 
     func testTheThreeModuleNamesNameTheSameTypes() {

@@ -78,56 +78,60 @@ final class AppDelegateShimTests: XCTestCase {
     }
 
     func testUIKitsCallsReachEveryMethodTheAppDelegateDeclares() {
-        let app = UIApplication()
-        let delegate = AppDelegate()
-        let uikit: any UIApplicationDelegate = delegate
-        XCTAssertTrue(uikit.application(app, didFinishLaunchingWithOptions: nil))
-        XCTAssertNotNil(uikit.window, "the app's stored window answers the protocol's property")
-        uikit.application(app, didRegisterForRemoteNotificationsWithDeviceToken: Data([0xab, 0x01]))
-        struct Offline: Error {}
-        uikit.application(app, didFailToRegisterForRemoteNotificationsWithError: Offline())
-        var fetch: UIBackgroundFetchResult?
-        uikit.application(app, didReceiveRemoteNotification: ["aps": [:]]) { fetch = $0 }
-        var handled: Bool?
-        let item = UIApplicationShortcutItem(type: "com.example.search", localizedTitle: "Search")
-        uikit.application(app, performActionFor: item) { handled = $0 }
-        let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
-        activity.webpageURL = URL(string: "https://example.com/promo")
-        var restorers: [any UIUserActivityRestoring]?
-        XCTAssertTrue(uikit.application(app, continue: activity) { restorers = $0 })
-        XCTAssertTrue(uikit.application(app, open: URL(string: "myapp://inbox")!, options: [:]))
-        let session = UISceneSession()
-        let configuration = uikit.application(app, configurationForConnecting: session, options: UIScene.ConnectionOptions())
-        uikit.application(app, didDiscardSceneSessions: [session])
-        uikit.applicationWillTerminate(app)
-        XCTAssertEqual(delegate.calls, ["launch -", "token ab01", "tokenFailed", "push", "shortcut com.example.search",
-                                        "continue https://example.com/promo", "open myapp://inbox", "discarded 1", "terminate"])
-        XCTAssertEqual(fetch, .newData)
-        XCTAssertEqual(handled, true)
-        XCTAssertTrue(restorers?.first === delegate.window)
-        XCTAssertEqual(configuration.name, "Default Configuration")
-        XCTAssertEqual(configuration.role, .windowApplication)
-        XCTAssertTrue(configuration.delegateClass == SceneDelegate.self)
+        MainActor.assumeIsolated {
+            let app = UIApplication()
+            let delegate = AppDelegate()
+            let uikit: any UIApplicationDelegate = delegate
+            XCTAssertTrue(uikit.application(app, didFinishLaunchingWithOptions: nil))
+            XCTAssertNotNil(uikit.window, "the app's stored window answers the protocol's property")
+            uikit.application(app, didRegisterForRemoteNotificationsWithDeviceToken: Data([0xab, 0x01]))
+            struct Offline: Error {}
+            uikit.application(app, didFailToRegisterForRemoteNotificationsWithError: Offline())
+            var fetch: UIBackgroundFetchResult?
+            uikit.application(app, didReceiveRemoteNotification: ["aps": [:]]) { fetch = $0 }
+            var handled: Bool?
+            let item = UIApplicationShortcutItem(type: "com.example.search", localizedTitle: "Search")
+            uikit.application(app, performActionFor: item) { handled = $0 }
+            let activity = NSUserActivity(activityType: NSUserActivityTypeBrowsingWeb)
+            activity.webpageURL = URL(string: "https://example.com/promo")
+            var restorers: [any UIUserActivityRestoring]?
+            XCTAssertTrue(uikit.application(app, continue: activity) { restorers = $0 })
+            XCTAssertTrue(uikit.application(app, open: URL(string: "myapp://inbox")!, options: [:]))
+            let session = UISceneSession()
+            let configuration = uikit.application(app, configurationForConnecting: session, options: UIScene.ConnectionOptions())
+            uikit.application(app, didDiscardSceneSessions: [session])
+            uikit.applicationWillTerminate(app)
+            XCTAssertEqual(delegate.calls, ["launch -", "token ab01", "tokenFailed", "push", "shortcut com.example.search",
+                                            "continue https://example.com/promo", "open myapp://inbox", "discarded 1", "terminate"])
+            XCTAssertEqual(fetch, .newData)
+            XCTAssertEqual(handled, true)
+            XCTAssertTrue(restorers?.first === delegate.window)
+            XCTAssertEqual(configuration.name, "Default Configuration")
+            XCTAssertEqual(configuration.role, .windowApplication)
+            XCTAssertTrue(configuration.delegateClass == SceneDelegate.self)
+        }
     }
 
     func testADelegateThatDeclaresNothingGetsUIKitsDefaults() {
-        final class Bare: NSObject, UIApplicationDelegate {}
-        let app = UIApplication()
-        let uikit: any UIApplicationDelegate = Bare()
-        uikit.window = UIWindow()
-        XCTAssertNil(uikit.window, "no stored window: the default keeps none")
-        var fetch: UIBackgroundFetchResult?
-        uikit.application(app, didReceiveRemoteNotification: [:]) { fetch = $0 }
-        XCTAssertEqual(fetch, .noData)
-        var handled: Bool?
-        uikit.application(app, performActionFor: UIApplicationShortcutItem(type: "t", localizedTitle: "T")) { handled = $0 }
-        XCTAssertEqual(handled, false)
-        XCTAssertFalse(uikit.application(app, continue: NSUserActivity(activityType: "x")) { _ in XCTFail("not restored") })
-        XCTAssertFalse(uikit.application(app, open: URL(string: "a://b")!, options: [:]))
-        let external = UISceneSession(role: .windowExternalDisplayNonInteractive)
-        XCTAssertEqual(uikit.application(app, configurationForConnecting: external, options: UIScene.ConnectionOptions()).role,
-                       .windowExternalDisplayNonInteractive)
-        XCTAssertEqual(uikit.application(app, supportedInterfaceOrientationsFor: nil), .allButUpsideDown)
+        MainActor.assumeIsolated {
+            final class Bare: NSObject, UIApplicationDelegate {}
+            let app = UIApplication()
+            let uikit: any UIApplicationDelegate = Bare()
+            uikit.window = UIWindow()
+            XCTAssertNil(uikit.window, "no stored window: the default keeps none")
+            var fetch: UIBackgroundFetchResult?
+            uikit.application(app, didReceiveRemoteNotification: [:]) { fetch = $0 }
+            XCTAssertEqual(fetch, .noData)
+            var handled: Bool?
+            uikit.application(app, performActionFor: UIApplicationShortcutItem(type: "t", localizedTitle: "T")) { handled = $0 }
+            XCTAssertEqual(handled, false)
+            XCTAssertFalse(uikit.application(app, continue: NSUserActivity(activityType: "x")) { _ in XCTFail("not restored") })
+            XCTAssertFalse(uikit.application(app, open: URL(string: "a://b")!, options: [:]))
+            let external = UISceneSession(role: .windowExternalDisplayNonInteractive)
+            XCTAssertEqual(uikit.application(app, configurationForConnecting: external, options: UIScene.ConnectionOptions()).role,
+                           .windowExternalDisplayNonInteractive)
+            XCTAssertEqual(uikit.application(app, supportedInterfaceOrientationsFor: nil), .allButUpsideDown)
+        }
     }
 
     func testASceneDelegateConnectsItsWindowAndHandlesActivitiesURLsAndQuickActions() {

@@ -26,6 +26,17 @@ final class LeafViewTests: XCTestCase {
         let spinner = UIActivityIndicatorView(style: .large)
         spinner.startAnimating(); XCTAssertTrue(spinner.isAnimating && !spinner.isHidden)
         spinner.stopAnimating(); XCTAssertTrue(spinner.isHidden, "hidesWhenStopped")
+        XCTAssertEqual(spinner.intrinsicContentSize, CGSize(width: 37, height: 37))
+        let legacy = UIActivityIndicatorView(style: .gray)
+        XCTAssertEqual(legacy.style.rawValue, 2)
+        XCTAssertEqual(legacy.color, .gray, "a legacy style implies its tint")
+        XCTAssertEqual(legacy.intrinsicContentSize, CGSize(width: 20, height: 20))
+        legacy.style = .whiteLarge
+        XCTAssertEqual(legacy.color, .white)
+        XCTAssertEqual(legacy.intrinsicContentSize.width, 37)
+        legacy.color = .red
+        XCTAssertEqual(legacy.color, .red, "an explicit color wins over the style's")
+        XCTAssertEqual(UIActivityIndicatorView.Style.white.rawValue, 1)
         let blur = UIVisualEffectView(effect: UIBlurEffect(style: .systemMaterial))
         XCTAssertTrue(blur.contentView.superview === blur)
         XCTAssertEqual((blur.effect as? UIBlurEffect)?.style, .systemMaterial)

@@ -17,6 +17,8 @@ final class ReadmeViewController: UITableViewController {
         super.init(style: .grouped)
     }
     required init?(coder: NSCoder) { nil }
+    /// Empties the screen's text fields (the scaffolding draws none here).
+    func clearTextFields() {}
 }
 
 /// The examples' app window, created by their scaffolding.

@@ -2,43 +2,44 @@
 // app leaves it out). Headless nothing calls them on its own; tests and hosts call them (for example through
 // `UIApplication.shared.delegate`) to drive an app's launch, URL opening, push registration and quick actions.
 
-/// The app delegate (every method optional).
+/// The app delegate (every method optional). Its methods are main-actor isolated as on Apple platforms, so an app
+/// delegate can call main-actor code from them; the type itself is not (our `UIResponder` is not main-actor isolated).
 public protocol UIApplicationDelegate: AnyObject {
     /// The app's main window (scene-less apps keep it here).
     var window: UIWindow? { get set }
 
-    func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
-    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
-    func applicationDidBecomeActive(_ application: UIApplication)
-    func applicationWillResignActive(_ application: UIApplication)
-    func applicationDidEnterBackground(_ application: UIApplication)
-    func applicationWillEnterForeground(_ application: UIApplication)
-    func applicationWillTerminate(_ application: UIApplication)
-    func applicationDidReceiveMemoryWarning(_ application: UIApplication)
-    func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
+    @MainActor func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    @MainActor func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
+    @MainActor func applicationDidBecomeActive(_ application: UIApplication)
+    @MainActor func applicationWillResignActive(_ application: UIApplication)
+    @MainActor func applicationDidEnterBackground(_ application: UIApplication)
+    @MainActor func applicationWillEnterForeground(_ application: UIApplication)
+    @MainActor func applicationWillTerminate(_ application: UIApplication)
+    @MainActor func applicationDidReceiveMemoryWarning(_ application: UIApplication)
+    @MainActor func application(_ app: UIApplication, open url: URL, options: [UIApplication.OpenURLOptionsKey: Any]) -> Bool
 
     // Remote notifications
-    func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
-    func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
-    func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
-                     fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
+    @MainActor func application(_ application: UIApplication, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
+    @MainActor func application(_ application: UIApplication, didFailToRegisterForRemoteNotificationsWithError error: any Error)
+    @MainActor func application(_ application: UIApplication, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+                                fetchCompletionHandler completionHandler: @escaping (UIBackgroundFetchResult) -> Void)
 
     // Quick actions, activities, background transfers
-    func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
-                     completionHandler: @escaping (Bool) -> Void)
-    func application(_ application: UIApplication, willContinueUserActivityWithType userActivityType: String) -> Bool
-    func application(_ application: UIApplication, continue userActivity: NSUserActivity,
-                     restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool
-    func application(_ application: UIApplication, didFailToContinueUserActivityWithType userActivityType: String,
-                     error: any Error)
-    func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
-                     completionHandler: @escaping () -> Void)
-    func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask
+    @MainActor func application(_ application: UIApplication, performActionFor shortcutItem: UIApplicationShortcutItem,
+                                completionHandler: @escaping (Bool) -> Void)
+    @MainActor func application(_ application: UIApplication, willContinueUserActivityWithType userActivityType: String) -> Bool
+    @MainActor func application(_ application: UIApplication, continue userActivity: NSUserActivity,
+                                restorationHandler: @escaping ([any UIUserActivityRestoring]?) -> Void) -> Bool
+    @MainActor func application(_ application: UIApplication, didFailToContinueUserActivityWithType userActivityType: String,
+                                error: any Error)
+    @MainActor func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
+                                completionHandler: @escaping () -> Void)
+    @MainActor func application(_ application: UIApplication, supportedInterfaceOrientationsFor window: UIWindow?) -> UIInterfaceOrientationMask
 
     // Scenes
-    func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
-                     options: UIScene.ConnectionOptions) -> UISceneConfiguration
-    func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
+    @MainActor func application(_ application: UIApplication, configurationForConnecting connectingSceneSession: UISceneSession,
+                                options: UIScene.ConnectionOptions) -> UISceneConfiguration
+    @MainActor func application(_ application: UIApplication, didDiscardSceneSessions sceneSessions: Set<UISceneSession>)
 }
 
 extension UIApplicationDelegate {

@@ -273,10 +273,29 @@ open class UISwitch: UIControl {
 }
 
 /// A spinning activity indicator (recorded only).
+///
+/// The legacy styles (`.whiteLarge`, `.white`, `.gray`) keep their raw values and imply a tint (white or gray) when
+/// no `color` was set; `.large` and `.whiteLarge` are 37 points square, the others 20.
 open class UIActivityIndicatorView: UIView {
-    public enum Style: Int, Sendable { case medium = 100, large = 101 }
-    open var style: Style = .medium
-    open var color: UIColor!
+    public enum Style: Int, Sendable {
+        case whiteLarge = 0, white = 1, gray = 2
+        case medium = 100, large = 101
+        var side: CGFloat { self == .large || self == .whiteLarge ? 37 : 20 }
+        var impliedColor: UIColor? {
+            switch self {
+            case .whiteLarge, .white: return .white
+            case .gray: return .gray
+            case .medium, .large: return nil
+            }
+        }
+    }
+    open var style: Style = .medium { didSet { invalidateIntrinsicContentSize() } }
+    private var explicitColor: UIColor?
+    open var color: UIColor! {
+        get { explicitColor ?? style.impliedColor }
+        set { explicitColor = newValue }
+    }
+    open override var intrinsicContentSize: CGSize { CGSize(width: style.side, height: style.side) }
     open var hidesWhenStopped = true
     open private(set) var isAnimating = false
     public init(style: Style) { self.style = style; super.init(frame: .zero) }
