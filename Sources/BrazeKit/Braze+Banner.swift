@@ -31,15 +31,12 @@ extension Braze {
             self.properties = properties; self.context = context
         }
 
-        public func stringProperty(key: String) -> String? { if case .string(let v)? = properties[key] { return v }; return nil }
-        public func numberProperty(key: String) -> Double? { if case .number(let v)? = properties[key] { return v }; return nil }
-        public func boolProperty(key: String) -> Bool? { if case .boolean(let v)? = properties[key] { return v }; return nil }
-        public func timestampProperty(key: String) -> Int? { if case .timestamp(let v)? = properties[key] { return v }; return nil }
-        public func imageProperty(key: String) -> String? { if case .image(let v)? = properties[key] { return v }; return nil }
-        public func jsonObjectProperty(key: String) -> [String: Any]? {
-            if case .jsonObject(let v)? = properties[key] { return v.mapValues { $0.foundationValue as Any } }
-            return nil
-        }
+        public func stringProperty(key: String) -> String? { properties[key]?.string }
+        public func numberProperty(key: String) -> Double? { properties[key]?.number }
+        public func boolProperty(key: String) -> Bool? { properties[key]?.boolean }
+        public func timestampProperty(key: String) -> Int? { properties[key]?.timestamp }
+        public func imageProperty(key: String) -> String? { properties[key]?.image }
+        public func jsonObjectProperty(key: String) -> [String: Any]? { properties[key]?.jsonObject }
 
         public var description: String { "Banner(placement: \(placementId), id: \(identifier), control: \(isControl))" }
     }

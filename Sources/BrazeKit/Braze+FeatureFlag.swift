@@ -13,6 +13,14 @@ extension Braze {
             case timestamp(Int)
             case image(String)
             case jsonObject([String: JSONValue])
+
+            // The value when it is of the asked type (what flags' and banners' typed accessors answer).
+            var string: String? { if case .string(let v) = self { return v }; return nil }
+            var number: Double? { if case .number(let v) = self { return v }; return nil }
+            var boolean: Bool? { if case .boolean(let v) = self { return v }; return nil }
+            var timestamp: Int? { if case .timestamp(let v) = self { return v }; return nil }
+            var image: String? { if case .image(let v) = self { return v }; return nil }
+            var jsonObject: [String: Any]? { if case .jsonObject(let v) = self { return v.mapValues { $0.foundationValue as Any } }; return nil }
         }
 
         public var id: String
@@ -25,15 +33,12 @@ extension Braze {
             self.id = id; self.enabled = enabled; self.properties = properties; self.trackingString = trackingString
         }
 
-        public func stringProperty(key: String) -> String? { if case .string(let v)? = properties[key] { return v }; return nil }
-        public func numberProperty(key: String) -> Double? { if case .number(let v)? = properties[key] { return v }; return nil }
-        public func boolProperty(key: String) -> Bool? { if case .boolean(let v)? = properties[key] { return v }; return nil }
-        public func timestampProperty(key: String) -> Int? { if case .timestamp(let v)? = properties[key] { return v }; return nil }
-        public func imageProperty(key: String) -> String? { if case .image(let v)? = properties[key] { return v }; return nil }
-        public func jsonObjectProperty(key: String) -> [String: Any]? {
-            if case .jsonObject(let v)? = properties[key] { return v.mapValues { $0.foundationValue as Any } }
-            return nil
-        }
+        public func stringProperty(key: String) -> String? { properties[key]?.string }
+        public func numberProperty(key: String) -> Double? { properties[key]?.number }
+        public func boolProperty(key: String) -> Bool? { properties[key]?.boolean }
+        public func timestampProperty(key: String) -> Int? { properties[key]?.timestamp }
+        public func imageProperty(key: String) -> String? { properties[key]?.image }
+        public func jsonObjectProperty(key: String) -> [String: Any]? { properties[key]?.jsonObject }
 
         public var description: String { "FeatureFlag(id: \(id), enabled: \(enabled), properties: \(properties.keys.sorted()))" }
     }
