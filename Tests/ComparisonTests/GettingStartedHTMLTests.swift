@@ -23,15 +23,8 @@ final class GettingStartedHTMLTests: XCTestCase {
     }
 
     func testTheGuidesMessageJoinsThanksAndClosesTwoSecondsLater() throws {
-        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable,
-                          "JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
-        let html = try XCTUnwrap(try GuideBlocks.files(in: Self.guide)["html/message.html"])
-        let harness = Harness()
-        let braze = Braze(configuration: .init(apiKey: "API-KEY", endpoint: "sdk.example.com"))
-        let ui = BrazeInAppMessageUI()
-        braze.inAppMessagePresenter = ui
-        let message = Braze.InAppMessage.html(.init(data: .init(id: "newsletter"), message: html))
-        braze.startSession(campaigns: [.init(message: message, triggers: [.sessionStart])])
+        let (harness, ui, braze) = try presentTheGuidesMessage(id: "newsletter")
+        defer { withExtendedLifetime(braze) {} }
 
         let page = try XCTUnwrap(ui.messageView?.html?.webView).page
         try page.type("ada@example.com", intoSelector: "#email")
@@ -51,6 +44,15 @@ final class GettingStartedHTMLTests: XCTestCase {
     }
 
     func testNoThanksClosesAtOnce() throws {
+        let (harness, ui, braze) = try presentTheGuidesMessage(id: "n")
+        defer { withExtendedLifetime(braze) {} }
+        try XCTUnwrap(ui.messageView?.html?.webView).tap(text: "No thanks")
+        XCTAssertNil(ui.messageView)
+        XCTAssertEqual(harness.states(of: "n").last, "dismissed")
+    }
+
+    /// The guide's message, shown by the Braze UI at session start in a fresh harness (skipped without JavaScriptCore).
+    private func presentTheGuidesMessage(id: String) throws -> (Harness, BrazeInAppMessageUI, Braze) {
         try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable,
                           "JavaScriptCore is not installed, so this test of the JavaScript path was skipped: \(ScriptEngines.availability)")
         let html = try XCTUnwrap(try GuideBlocks.files(in: Self.guide)["html/message.html"])
@@ -58,9 +60,7 @@ final class GettingStartedHTMLTests: XCTestCase {
         let braze = Braze(configuration: .init(apiKey: "API-KEY", endpoint: "sdk.example.com"))
         let ui = BrazeInAppMessageUI()
         braze.inAppMessagePresenter = ui
-        braze.startSession(campaigns: [.init(message: .html(.init(data: .init(id: "n"), message: html)), triggers: [.sessionStart])])
-        try XCTUnwrap(ui.messageView?.html?.webView).tap(text: "No thanks")
-        XCTAssertNil(ui.messageView)
-        XCTAssertEqual(harness.states(of: "n").last, "dismissed")
+        braze.startSession(campaigns: [.init(message: .html(.init(data: .init(id: id), message: html)), triggers: [.sessionStart])])
+        return (harness, ui, braze)
     }
 }
