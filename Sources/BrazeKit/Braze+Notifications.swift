@@ -51,7 +51,12 @@ extension Braze {
         public func register(deviceToken: Data) {
             guard let braze = link.braze, braze.enabled else { return }
             state.withLock { $0.deviceToken = deviceToken }
-            environment.trace.record(.push, "registerDeviceToken", ["token": deviceToken.map { String(format: "%02x", $0) }.joined()])
+            let hex = deviceToken.map { String(format: "%02x", $0) }.joined()
+            environment.trace.record(.push, "registerDeviceToken", ["token": hex])
+            let userId = braze.user.id
+            braze.server.handle("push_register", for: braze) { result in
+                if case .success = result { braze.server.setPushToken(hex, for: userId) }
+            }
             #if !canImport(Darwin)
             // The stand-in center answers synchronously (Apple's asks through getNotificationSettings).
             let status = environment.withCurrent { UNUserNotificationCenter.current() }.authorizationStatus
@@ -59,6 +64,41 @@ extension Braze {
                 braze.user.set(pushNotificationSubscriptionState: .optedIn)
             }
             #endif
+        }
+
+        /// Removes the device's push token from the current user's profile on the (simulated) server. The token
+        /// stays registered locally; `completion` gets a typed error when the SDK is disabled, the server is
+        /// unreachable or refuses the request (`BrazeServer.httpStatusCodes["push_unregister"]`), after the
+        /// server's latency on the virtual clock. Nothing is retried.
+        public func unregisterPush(completion: ((Result<Void, Braze.PushUnregistrationError>) -> Void)? = nil) {
+            guard let braze = link.braze else {
+                completion?(.failure(Braze.PushUnregistrationError(.sdkDisabled)))
+                return
+            }
+            let userId = braze.user.id
+            environment.trace.record(.push, "unregisterPush", ["userId": userId ?? ""])
+            braze.server.handle("push_unregister", for: braze) { [environment] result in
+                let failure: Braze.PushUnregistrationError?
+                switch result {
+                case .failure(let error): failure = Braze.PushUnregistrationError(error)
+                case .success: failure = Braze.PushUnregistrationError(httpStatusCode: braze.server.httpStatus(for: "push_unregister"))
+                }
+                if let failure {
+                    environment.trace.record(.push, "unregisterPushFailed", ["error": failure.description])
+                    completion?(.failure(failure))
+                } else {
+                    braze.server.setPushToken(nil, for: userId)
+                    environment.trace.record(.push, "pushUnregistered", ["userId": userId ?? ""])
+                    completion?(.success(()))
+                }
+            }
+        }
+
+        /// `unregisterPush(completion:)` as an async call; throws `Braze.PushUnregistrationError`.
+        public func unregisterPush() async throws {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Swift.Error>) in
+                unregisterPush { result in continuation.resume(with: result.mapError { $0 as any Swift.Error }) }
+            }
         }
 
         /// Handles a background (silent or content-available) notification. Returns false, without calling

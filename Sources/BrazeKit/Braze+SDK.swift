@@ -5,6 +5,8 @@ import InAppCore
 package struct BrazeSDKSettings {
     var enabled = true
     var signature: String?
+    /// This install's identifier; a new one after `wipeData()`.
+    var deviceId = UUID().uuidString
     weak var authDelegate: (any BrazeSDKAuthDelegate)?
 }
 
@@ -22,6 +24,15 @@ extension Braze {
             if changed { environment.trace.record(.delivery, newValue ? "sdkEnabled" : "sdkDisabled") }
         }
     }
+
+    /// The identifier of this device (install) for Braze: random, kept until `wipeData()` makes a new one.
+    public var deviceId: String { sdkSettings.withLock { $0.deviceId } }
+
+    /// Calls `completion` with `deviceId`.
+    public func getDeviceId(_ completion: @escaping (String) -> Void) { completion(deviceId) }
+
+    /// `deviceId`, as an async call.
+    public func getDeviceId() async -> String { deviceId }
 
     /// Sends what the SDK has queued now (headless: the simulated server counts a flush; see `BrazeServer`).
     public func requestImmediateDataFlush() {
@@ -50,6 +61,6 @@ extension Braze {
         featureFlags.reset()
         banners.reset()
         notifications.reset()
-        sdkSettings.withLock { $0.signature = nil }
+        sdkSettings.withLock { $0.signature = nil; $0.deviceId = UUID().uuidString }
     }
 }

@@ -16,6 +16,8 @@ public final class BrazeServer: @unchecked Sendable {
         var acceptedSignatures: Set<String>?
         var requests: [String] = []
         var flushes = 0
+        var pushTokens: [String: String] = [:]
+        var statusCodes: [String: Int] = [:]
     }
     private let state = Locked(State())
     private let environment: MessagingEnvironment
@@ -54,6 +56,18 @@ public final class BrazeServer: @unchecked Sendable {
     }
     /// The requests received, oldest first ("content_cards", "feature_flags", "banners:<ids>", "data").
     public var requests: [String] { state.withLock { $0.requests } }
+    /// The push token (hex) the server holds for each user profile ("" for the anonymous user), as
+    /// `notifications.register(deviceToken:)` sent it and `unregisterPush` / `logout` removed it.
+    public var pushTokens: [String: String] { state.withLock { $0.pushTokens } }
+    /// The HTTP status the server answers a kind of request with ("push_unregister"); 200 when not set.
+    /// A non-2xx status fails the request (the push unregistration error carries it).
+    public var httpStatusCodes: [String: Int] {
+        get { state.withLock { $0.statusCodes } }
+        set { state.withLock { $0.statusCodes = newValue } }
+    }
+    func httpStatus(for request: String) -> Int { state.withLock { $0.statusCodes[request] ?? 200 } }
+    func setPushToken(_ token: String?, for userId: String?) { state.withLock { $0.pushTokens[userId ?? ""] = token } }
+
     /// How many data flushes (`requestImmediateDataFlush`) reached the server.
     public var flushCount: Int { state.withLock { $0.flushes } }
 

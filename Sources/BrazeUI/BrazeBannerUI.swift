@@ -6,7 +6,8 @@ import WebKit
 
 /// Braze's banner views.
 public enum BrazeBannerUI {
-    /// What a banner view reports after it renders: the content's height (nil when it is not known headlessly).
+    /// What a banner view reports after it renders: the content's height in points (the height of the banner's
+    /// document laid out at the view's width), 0 after the content is removed.
     public struct ContentUpdates: Sendable, Hashable {
         public var height: CGFloat?
         public init(height: CGFloat? = nil) { self.height = height }
@@ -33,6 +34,7 @@ public enum BrazeBannerUI {
         private weak var braze: Braze?
         private var processContentUpdates: ((Result<ContentUpdates, any Swift.Error>) -> Void)?
         private var subscription: Braze.Cancellable?
+        private var dismissalSubscription: Braze.Cancellable?
         private var loading = false
 
         public init(placementId: String, braze: Braze,
@@ -45,6 +47,11 @@ public enum BrazeBannerUI {
                 guard let self else { return }
                 if let banner = banners[self.placementId] { self.render(with: banner) }
                 else { self.removeBannerContent(reason: .noBanner) }
+            }
+            dismissalSubscription = braze.banners.subscribeToDismissals { [weak self] event in
+                guard let self, event.placementId == self.placementId, self.banner != nil else { return }
+                self.onDismiss?(event)
+                self.removeBannerContent(reason: .dismissal)
             }
             braze.banners.getBanner(for: placementId) { [weak self] banner in
                 guard let self else { return }
@@ -65,11 +72,24 @@ public enum BrazeBannerUI {
                 return
             }
             let view = webView ?? makeWebView()
+            #if !canImport(Darwin)
+            if bounds.width > 0 { view.page.viewport.width = Double(bounds.width) }
+            #endif
             loading = true
             _ = view.loadHTMLString(banner.html, baseURL: URL(string: "https://bannercache.braze"))
             loading = false
             banner.context?.logImpression()
-            processContentUpdates?(.success(ContentUpdates(height: nil)))
+            processContentUpdates?(.success(ContentUpdates(height: contentHeight(of: view))))
+        }
+
+        /// The height of the loaded document (its root element's border box) laid out at the view's width (the
+        /// page's default width while the view has none), as the banner view measures it on a device.
+        private func contentHeight(of view: WKWebView) -> CGFloat? {
+            #if canImport(Darwin)
+            return nil
+            #else
+            return view.page.layoutBox(of: view.page.document.documentElement).map { CGFloat($0.height) }
+            #endif
         }
 
         /// Clears the view.
@@ -100,9 +120,8 @@ public enum BrazeBannerUI {
             case "logClick":
                 context.logClick(buttonId: arguments.first?.stringValue.flatMap { $0.isEmpty ? nil : $0 })
             case "closeMessage":
+                // The dismissal reaches this view (onDismiss, then the content is removed) through the SDK.
                 context.dismiss()
-                onDismiss?(Braze.BannerDismissalEvent(placementId: placementId, trackingId: banner.trackingId))
-                removeBannerContent(reason: .dismissal)
             case "logCustomEvent":
                 guard let name = arguments.first?.stringValue, !name.isEmpty else { return }
                 var properties: [String: Any]?
