@@ -37,6 +37,10 @@ BRAZE_APPS = ["Analytics", "BannerUI", "Banners-Custom-UI", "ContentCardUI", "Co
               "Location", "PushLogout", "PushNotifications-Automatic", "PushNotifications-DelayedInitialization",
               "PushNotifications-Manual", "PushNotificationsContentExtension", "PushNotificationsServiceExtension"]
 # App extensions have no app delegate or readme screen, so the app scaffolding stub is not theirs.
+# Stand-ins for app scaffolding an app declares in a file that cannot compile here (it imports SwiftUI): used only
+# when that file is left out for its missing module, so that the app's other files are type-checked.
+FALLBACK_STUBS = {("BannerUI", "AppDelegate.swift"): "braze-bannerui-appdelegate.swift",
+                  ("Banners-Custom-UI", "AppDelegate.swift"): "braze-banners-custom-ui-appdelegate.swift"}
 BRAZE_EXTENSIONS = {"PushNotificationsContentExtension", "PushNotificationsServiceExtension"}
 APPS = [("braze", name, "Examples/Swift/Sources/" + name, ["*"],
          [] if name in BRAZE_EXTENSIONS else ["braze-common.swift"], ["SDWebImage", "UserNotifications"])
@@ -64,10 +68,19 @@ RULES = [
     (r"no such module '(\w+)'", "module {0} is not offered by this package"),
     (r"non-'@objc' class type|@IBAction methods must have|@objc|#selector|Objective-C",
      "language: @IBOutlet/@IBAction/@objc need the Objective-C runtime (Swift offers it only on Apple platforms)"),
+    (r"cannot force unwrap value of non-optional type 'UIWindow'",
+     "language: UIApplicationDelegate.window is an @objc optional requirement on Apple (read through the protocol "
+     "as UIWindow??); optional protocol requirements need the Objective-C runtime"),
 ]
 
 
-def rule_for(errors):
+def rule_for(errors, excluded=None):
+    # A name the file uses that a sibling file declares, when that sibling was left out for a missing module.
+    for e in errors:
+        m = re.search(r"cannot find (?:type )?'(\w+)' in scope", e)
+        if m and excluded and m.group(1) in excluded:
+            where, why = excluded[m.group(1)]
+            return f"platform: uses {m.group(1)}, declared in {where}, a file that cannot compile here ({why})"
     for pattern, text in RULES:
         for e in errors:
             m = re.search(pattern, e)
@@ -209,20 +222,30 @@ def main():
             # those files declare, count against the rest).
             importing = []
             rest = list(paths)
+            fallback = []
             while True:
                 found = [p for p in rest if any("no such module" in e for e in errors.get(p, []))]
                 if not found: break
                 importing += found
                 rest = [p for p in rest if p not in found]
                 if not rest: break
-                _, again, warnings = typecheck(rest)
+                fallback = [os.path.join(STUBS, FALLBACK_STUBS[(name, os.path.relpath(p, appdir))]) for p in importing
+                            if vendor == "braze" and (name, os.path.relpath(p, appdir)) in FALLBACK_STUBS]
+                _, again, warnings = typecheck(rest + fallback)
                 total_warnings += warnings
                 for p in rest: errors[p] = again.get(p, [])
                 errors.update({p: es for p, es in again.items() if p not in paths})
+            # Types declared by the files left out, so that a file using one names the inherited rule.
+            excluded = {}
+            for p in importing:
+                why = rule_for(errors.get(p, [])).split(": ", 1)[-1]
+                text = open(p, encoding="utf-8", errors="replace").read()
+                for decl in re.findall(r"^\s*(?:@\w+\s+)*(?:public |final |open )*(?:class|struct|enum|protocol|actor)\s+(\w+)", text, re.M):
+                    excluded.setdefault(decl, (os.path.relpath(p, appdir), why))
             for p in paths:
                 rel = f"{vendor}/{name}/{os.path.relpath(p, appdir)}"
                 errs = errors.get(p, [])
-                results.append((rel, not errs, "; ".join(errs if args.verbose else errs[:1]), rule_for(errs)))
+                results.append((rel, not errs, "; ".join(errs if args.verbose else errs[:1]), rule_for(errs, excluded)))
             stub_errors = [e for p, es in errors.items() if p.startswith(STUBS) for e in es]
             if stub_errors:
                 print(f"note  {vendor}/{name}: errors in our stubs: {stub_errors[:2]}")

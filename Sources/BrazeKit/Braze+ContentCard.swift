@@ -3,7 +3,7 @@ import InAppCore
 
 extension Braze {
     /// A content card, by kind. The common fields are on `data` (and forwarded: `card.id`, `card.extras`…).
-    public enum ContentCard: Sendable, Hashable, CustomStringConvertible {
+    public enum ContentCard: Sendable, Hashable, CustomDebugStringConvertible {
         case classic(Classic)
         case classicImage(ClassicImage)
         case imageOnly(ImageOnly)
@@ -138,11 +138,11 @@ extension Braze {
         }
 
         public var id: String { data.id }
-        public var viewed: Bool { data.viewed }
-        public var dismissible: Bool { data.dismissible }
-        public var removed: Bool { data.removed }
-        public var pinned: Bool { data.pinned }
-        public var clicked: Bool { data.clicked }
+        public var viewed: Bool { get { data.viewed } set { data.viewed = newValue } }
+        public var dismissible: Bool { get { data.dismissible } set { data.dismissible = newValue } }
+        public var removed: Bool { get { data.removed } set { data.removed = newValue } }
+        public var pinned: Bool { get { data.pinned } set { data.pinned = newValue } }
+        public var clicked: Bool { get { data.clicked } set { data.clicked = newValue } }
         public var test: Bool { data.test }
         public var createdAt: TimeInterval { data.createdAt }
         public var expiresAt: TimeInterval { data.expiresAt }
@@ -167,7 +167,69 @@ extension Braze {
             }
         }
 
-        public var description: String { "ContentCard(\(typeName), id: \(id), viewed: \(viewed), pinned: \(pinned))" }
+        /// The card's title (nil for image-only and control cards, where setting it does nothing).
+        public var title: String? {
+            get {
+                switch self {
+                case .classic(let c): return c.title
+                case .classicImage(let c): return c.title
+                case .captionedImage(let c): return c.title
+                case .imageOnly, .control: return nil
+                }
+            }
+            set {
+                guard let newValue else { return }
+                switch self {
+                case .classic(var c): c.title = newValue; self = .classic(c)
+                case .classicImage(var c): c.title = newValue; self = .classicImage(c)
+                case .captionedImage(var c): c.title = newValue; self = .captionedImage(c)
+                case .imageOnly, .control: break
+                }
+            }
+        }
+
+        /// The card's description text (nil for image-only and control cards, where setting it does nothing).
+        public var description: String? {
+            get {
+                switch self {
+                case .classic(let c): return c.description
+                case .classicImage(let c): return c.description
+                case .captionedImage(let c): return c.description
+                case .imageOnly, .control: return nil
+                }
+            }
+            set {
+                guard let newValue else { return }
+                switch self {
+                case .classic(var c): c.description = newValue; self = .classic(c)
+                case .classicImage(var c): c.description = newValue; self = .classicImage(c)
+                case .captionedImage(var c): c.description = newValue; self = .captionedImage(c)
+                case .imageOnly, .control: break
+                }
+            }
+        }
+
+        /// The card's domain line, when its kind has one.
+        public var domain: String? {
+            switch self {
+            case .classic(let c): return c.domain
+            case .classicImage(let c): return c.domain
+            case .captionedImage(let c): return c.domain
+            case .imageOnly, .control: return nil
+            }
+        }
+
+        /// The card's image, when its kind has one.
+        public var image: URL? {
+            switch self {
+            case .classicImage(let c): return c.image
+            case .imageOnly(let c): return c.image
+            case .captionedImage(let c): return c.image
+            case .classic, .control: return nil
+            }
+        }
+
+        public var debugDescription: String { "ContentCard(\(typeName), id: \(id), viewed: \(viewed), pinned: \(pinned))" }
 
         /// The card as JSON (the fields of `ContentCardRaw`).
         public func json() -> Foundation.Data? { ContentCardRaw(self).json() }

@@ -175,6 +175,8 @@ open class UINavigationController: UIViewController {
     open var topViewController: UIViewController? { viewControllers.last }
     open var visibleViewController: UIViewController? { presentedViewController ?? topViewController }
     open var isNavigationBarHidden = false
+    /// The controller's bar (recorded; nothing is drawn).
+    public let navigationBar = UINavigationBar()
     public init(rootViewController: UIViewController) {
         super.init(nibName: nil, bundle: nil)
         pushViewController(rootViewController, animated: false)
