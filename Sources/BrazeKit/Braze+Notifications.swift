@@ -19,6 +19,8 @@ extension Braze {
         private let environment: MessagingEnvironment
         private let subscribers = Subscribers<Payload>()
         package let link = BrazeLink()
+        /// Push automation's stand-in in front of the app's notification center delegate (kept alive here).
+        private let automationDelegate = Locked<PushAutomationDelegate?>(nil)
 
         init(environment: MessagingEnvironment) { self.environment = environment }
 
@@ -166,12 +168,28 @@ extension Braze {
 
         func reset() { state.withLock { $0 = State() } }
 
-        /// Push automation at start-up: asks for authorization and registers the categories when configured.
+        /// Push automation at start-up, as on a device: with `automaticSetup` the SDK registers the app for remote
+        /// notifications and takes over the notification center's delegate (the app's own delegate keeps getting
+        /// every callback, after the SDK; see `UNUserNotificationCenter.interceptingDelegate`), so that Braze
+        /// notifications shown in the foreground (`willPresentNotification`) and the user's responses
+        /// (`handleNotificationResponse`) are handled without app code; it asks for authorization and registers
+        /// Braze's categories when configured. The device token still reaches the SDK through
+        /// `register(deviceToken:)` (headless, no APNs answer arrives).
         func runAutomation(_ automation: Configuration.Push.Automation) {
             guard automation.isEnabled else { return }
-            environment.trace.record(.push, "automation", ["requestAuthorizationAtLaunch": String(automation.requestAuthorizationAtLaunch),
+            environment.trace.record(.push, "automation", ["automaticSetup": String(automation.automaticSetup),
+                                                          "requestAuthorizationAtLaunch": String(automation.requestAuthorizationAtLaunch),
                                                           "setNotificationCategories": String(automation.setNotificationCategories)])
             let center = environment.withCurrent { UNUserNotificationCenter.current() }
+            if automation.automaticSetup {
+                let proxy = PushAutomationDelegate(notifications: self, automation: automation)
+                automationDelegate.withLock { $0 = proxy }
+                center.intercept(with: proxy, owner: "Braze")
+                #if canImport(UIKit)
+                UIApplication.shared.registerForRemoteNotifications()
+                environment.trace.record(.push, "registerForRemoteNotifications")
+                #endif
+            }
             if automation.setNotificationCategories { center.setNotificationCategories(Self.categories) }
             if automation.requestAuthorizationAtLaunch {
                 center.requestAuthorization(options: automation.authorizationOptions) { [weak self] granted, _ in

@@ -82,6 +82,7 @@ extension UNUserNotificationCenterDelegate {
 open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
     private struct State {
         weak var delegate: (any UNUserNotificationCenterDelegate)?
+        weak var interceptor: (any UNUserNotificationCenterDelegate)?
         var status: UNAuthorizationStatus = .notDetermined
         var options: UNAuthorizationOptions = []
         var answer = true
@@ -110,6 +111,20 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         get { state.withLock { $0.delegate } }
         set { state.withLock { $0.delegate = newValue } }
     }
+
+    /// Test API: the delegate that stands in front of the app's `delegate`, as an SDK's push automation does on a
+    /// device by taking over the center's delegate (Braze's `configuration.push.automation`). When set, it
+    /// gets every callback first and forwards it to `delegate`; `delegate` stays the app's. Held weakly.
+    public var interceptingDelegate: (any UNUserNotificationCenterDelegate)? { state.withLock { $0.interceptor } }
+
+    /// Puts `interceptor` in front of the app's delegate (see `interceptingDelegate`).
+    package func intercept(with interceptor: (any UNUserNotificationCenterDelegate)?, owner: String) {
+        state.withLock { $0.interceptor = interceptor }
+        environment.trace.record(.push, interceptor == nil ? "delegateReleased" : "delegateTakenOver", ["by": owner])
+    }
+
+    /// Who hears a callback: the interceptor when there is one, else the app's delegate.
+    private var receiver: (any UNUserNotificationCenterDelegate)? { state.withLock { $0.interceptor ?? $0.delegate } }
 
     // MARK: Authorization
 
@@ -228,7 +243,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
             s.pending.removeAll { $0.identifier == request.identifier }
             let allowed = s.status == .authorized || s.status == .provisional
             if allowed { s.delivered.append(notification) }
-            return (s.delegate, allowed)
+            return (s.interceptor ?? s.delegate, allowed)
         }
         environment.trace.record(.push, "delivered", ["identifier": request.identifier, "shown": String(allowed)])
         var chosen: UNNotificationPresentationOptions?
@@ -251,7 +266,7 @@ open class UNUserNotificationCenter: NSObject, @unchecked Sendable {
         environment.trace.record(.push, "response", ["identifier": response.notification.request.identifier,
                                                     "action": response.actionIdentifier])
         var completed = false
-        delegate?.userNotificationCenter(self, didReceive: response) { completed = true }
+        receiver?.userNotificationCenter(self, didReceive: response) { completed = true }
         return completed
     }
 }
