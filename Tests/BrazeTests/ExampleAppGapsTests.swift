@@ -152,6 +152,11 @@ final class ExampleAppGapsTests: XCTestCase {
         XCTAssertEqual(feed.emptyStateLabel.text, "Nothing yet")
         XCTAssertEqual(feed.emptyStateLabel.textColor, .secondaryLabel)
         XCTAssertEqual(feed.overrideUserInterfaceStyle, .light)
+        // The example styles the navigation bar the feed is pushed on.
+        let navigation = UINavigationController(rootViewController: feed)
+        navigation.navigationBar.overrideUserInterfaceStyle = .light
+        XCTAssertEqual(navigation.navigationBar.overrideUserInterfaceStyle, .light)
+        XCTAssertTrue(navigation.topViewController === feed)
     }
 
     func test_unregisterPushRemovesTheTokenFromTheUsersProfile() {
@@ -171,6 +176,9 @@ final class ExampleAppGapsTests: XCTestCase {
         bench.braze.changeUser(userId: "u1")
         bench.braze.notifications.register(deviceToken: Data([0x01]))
         let deviceId = bench.braze.deviceId
+        // The PushLogout example shows the device id and copies it.
+        UIPasteboard.general.string = deviceId
+        XCTAssertEqual(UIPasteboard.general.string, deviceId)
 
         bench.braze.server.httpStatusCodes["push_unregister"] = 503
         var failure: Braze.LogoutErrorResult?
