@@ -8,6 +8,10 @@ mirror `fetch` makes), copies them to a temporary folder, adds our own stand-ins
 example app as its own module against the built modules of this package, in Swift 5 mode like the vendors'
 projects. Nothing is written to the tree unless --update is given (then examples-baseline.txt).
 
+A file that imports a module this platform lacks (SwiftUI) is left out and the rest of its app type-checked again;
+when the left-out file is the app delegate other files use, a stand-in for it (FALLBACK_STUBS) is compiled in its
+place, and a file using a type that only a left-out file declares is reported with that file's rule.
+
     swift build --build-tests          # the modules must be built first
     python3 Compatibility/examples/check.py --braze PATH --adobe PATH --appboy PATH [--check | --update]
 
