@@ -286,32 +286,35 @@ extension BrazeContentCardUI {
 
         /// Logs the dismissal of `card` and removes its row.
         open func cardDismissed(_ card: Braze.ContentCard, indexPath: IndexPath) {
-            guard !card.removed, cards.indices.contains(indexPath.row) else { return }
+            guard !card.removed else { return }
+            // Logging may deliver an update to the feed first (the SDK's cards change at once): find the card again.
             card.context?.logDismissed()
-            cards.remove(at: indexPath.row)
-            if isViewLoaded { tableView.deleteRows(at: [indexPath], with: .automatic) }
+            guard let row = cards.firstIndex(where: { $0.id == card.id }) else { return }
+            cards.remove(at: row)
+            if isViewLoaded { tableView.deleteRows(at: [IndexPath(row: row, section: 0)], with: .automatic) }
         }
 
         /// Logs the impression of `card` (once per feed) and marks it viewed in the feed's list.
         open func cardImpression(_ card: Braze.ContentCard, indexPath: IndexPath) {
-            guard !viewedInFeedCardsIDs.contains(card.id), cards.indices.contains(indexPath.row) else { return }
-            card.context?.logImpression()
-            cards[indexPath.row].viewed = true
+            guard !viewedInFeedCardsIDs.contains(card.id) else { return }
             viewedInFeedCardsIDs.insert(card.id)
+            card.context?.logImpression()
+            if let row = cards.firstIndex(where: { $0.id == card.id }) { cards[row].viewed = true }
         }
 
         /// Marks `card` viewed and hides its cell's unviewed bar.
         open func cardViewed(_ card: Braze.ContentCard, indexPath: IndexPath, cell: Cell? = nil) {
-            guard cards.indices.contains(indexPath.row) else { return }
-            cards[indexPath.row].viewed = true
-            if let cell = cell ?? (isViewLoaded ? tableView.cellForRow(at: indexPath) as? Cell : nil) { cell.viewed = true }
+            guard let row = cards.firstIndex(where: { $0.id == card.id }) else { return }
+            cards[row].viewed = true
+            let path = IndexPath(row: row, section: 0)
+            if let cell = cell ?? (isViewLoaded ? tableView.cellForRow(at: path) as? Cell : nil) { cell.viewed = true }
         }
 
         /// Logs the click on `card`, then asks the delegate whether its click action is carried out.
         open func cardClicked(_ card: Braze.ContentCard, indexPath: IndexPath) {
             cardViewed(card, indexPath: indexPath)
             card.context?.logClick()
-            if cards.indices.contains(indexPath.row) { cards[indexPath.row].clicked = true }
+            if let row = cards.firstIndex(where: { $0.id == card.id }) { cards[row].clicked = true }
             guard let clickAction = card.clickAction else { return }
             if delegate?.contentCard(self, shouldProcess: clickAction, card: card) ?? true {
                 card.context?.processClickAction(clickAction)

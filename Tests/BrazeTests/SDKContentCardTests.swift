@@ -125,7 +125,7 @@ final class SDKContentCardTests: XCTestCase {
         feed.select(cardAt: 0)
         XCTAssertEqual(bench.events(.navigation, "openURL").first?.details["url"], "https://a.example")
         feed.dismiss(cardAt: 1)
-        XCTAssertEqual(feed.cards.map(\.id), ["a"])
+        XCTAssertEqual(feed.cards.map(\.id), ["a", "ctl"], "the dismissed card left; the others stay, in order")
         XCTAssertEqual(BrazeContentCardUI.ModalViewController(braze: bench.braze).viewController.braze === bench.braze, true)
     }
 }
