@@ -76,8 +76,9 @@ open class ABKBaseContentCardCell: UITableViewCell {
         applyIndicators()
     }
 
-    /// The image shown while a card's image is not loaded.
-    open func getPlaceHolderImage() -> UIImage? { UIImage(named: "appboy_cc_noimage_lrg") }
+    /// The image shown while a card's image is not loaded (upstream's bundled grey picture; headless a plain
+    /// grey image of its size).
+    open func getPlaceHolderImage() -> UIImage? { UIImage(size: CGSize(width: 345, height: 200), color: .systemGray5) }
 
     /// The class of the cell's image views (`UIImageView` here; upstream swaps in an animated one with SDWebImage).
     open func imageViewClass() -> AnyClass { UIImageView.self }

@@ -62,17 +62,28 @@ final class AppboyContentCardCellTests: XCTestCase {
     }
 
     func testPinAndUnreadLineFollowTheCard() {
-        let (_, feed) = feed([["id": "p", "title": "Pinned", "pinned": true, "created": 2.0],
-                              ["id": "s", "title": "Seen", "viewed": true, "created": 1.0]])
-        // The first cell was not viewed when it was set up; showing it logs the impression.
-        let pinned = cell(feed, 0) as? ABKBaseContentCardCell
-        XCTAssertEqual(pinned?.pinImageView.isHidden, false)
-        XCTAssertEqual(pinned?.unviewedLineView.isHidden, false, "not viewed before it was shown")
-        let seen = cell(feed, 1) as? ABKBaseContentCardCell
-        XCTAssertEqual(seen?.pinImageView.isHidden, true)
-        XCTAssertEqual(seen?.unviewedLineView.isHidden, true)
-        seen?.hideUnreadIndicator = false
-        XCTAssertEqual(seen?.unviewedLineView.isHidden, true, "a viewed card never shows the line")
+        let cell = ABKClassicContentCardCell(style: .default, reuseIdentifier: "c")
+        let fresh = ABKClassicContentCard()
+        fresh.pinned = true
+        cell.applyCard(fresh)
+        XCTAssertFalse(cell.pinImageView.isHidden, "a pinned card shows the pin")
+        XCTAssertFalse(cell.unviewedLineView.isHidden, "a card not viewed yet shows the line")
+        cell.hideUnreadIndicator = true
+        XCTAssertTrue(cell.unviewedLineView.isHidden)
+
+        let seen = ABKClassicContentCard()
+        seen.viewed = true
+        let other = ABKClassicContentCardCell(style: .default, reuseIdentifier: "c")
+        other.applyCard(seen)
+        XCTAssertTrue(other.pinImageView.isHidden)
+        XCTAssertTrue(other.unviewedLineView.isHidden, "a viewed card never shows the line")
+
+        // In the feed, showing a card logs its impression, so a redrawn row no longer shows the line.
+        let (_, feed) = feed([["id": "p", "title": "Pinned", "pinned": true, "created": 1.0]])
+        let shown = self.cell(feed, 0) as? ABKBaseContentCardCell
+        XCTAssertEqual(shown?.pinImageView.isHidden, false)
+        XCTAssertEqual(shown?.card?.viewed, true)
+        XCTAssertEqual(shown?.unviewedLineView.isHidden, true)
     }
 
     func testFeedCanHideTheUnreadIndicator() {
