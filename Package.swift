@@ -50,7 +50,7 @@ var targets: [Target] = [
     .target(name: "BrazePushStory", dependencies: ["InAppCore"] + shims("UIKit", "UserNotifications"), swiftSettings: strict),
     .target(name: "BrazeLocation", dependencies: ["BrazeKit"], swiftSettings: strict),
     // The legacy Appboy API sits directly on the core (its delivery engine and presentation engine).
-    .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit"), swiftSettings: strict),
+    .target(name: "AppboyKit", dependencies: ["InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "UserNotifications"), swiftSettings: strict),
     // Its built-in UI (upstream AppboyUI / BrazeUICompat): the UI delegate and view controllers. Linked, it becomes
     // every controller's `inAppMessageUIController`, as upstream.
     .target(name: "AppboyUI", dependencies: ["AppboyKit", "InAppCore"] + shims("UIKit", "WebKit"), swiftSettings: strict),
@@ -83,8 +83,8 @@ var targets: [Target] = [
                                                    "InAppTestSupport", "InAppContent"] + shims("UIKit", "WebKit", "UserNotifications")),
     .testTarget(name: "DeliveryTests", dependencies: ["InAppCore", "InAppTestSupport"]),
     .testTarget(name: "AppboyTests", dependencies: ["AppboyKit", "AppboyUI", "InAppCore", "InAppContent", "InAppTestSupport",
-                                                    "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"]
-                    + shims("UIKit", "WebKit")),
+                                                    "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat", "BrazeKit"]
+                    + shims("UIKit", "WebKit", "UserNotifications")),
     // Fuzz regressions, facade concurrency stress, bad-input matrix and leak checks across every facade.
     .testTarget(name: "ReliabilityTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                         "AppboyKit", "InAppCore", "InAppContent", "InAppRendering",

@@ -70,6 +70,8 @@ open class Appboy: NSObject, @unchecked Sendable {
     open weak var appboyUrlDelegate: (any ABKURLDelegate)?
     /// The content cards of the current user.
     public let contentCardsController: ABKContentCardsController
+    /// The legacy News Feed (refreshed by `requestFeedRefresh()`).
+    public let feedController: ABKFeedController
     /// The current user; `changeUser(_:)` replaces it.
     open var user: ABKUser { users.snapshot }
     private let users: Locked<ABKUser>
@@ -87,6 +89,7 @@ open class Appboy: NSObject, @unchecked Sendable {
         self.apiKey = apiKey
         self.environment = environment
         contentCardsController = ABKContentCardsController(environment: environment)
+        feedController = ABKFeedController(environment: environment)
         users = Locked(ABKUser(userID: nil, environment: environment))
         endpoint = options[ABKEndpointKey] as? String
         let controller = ABKInAppMessageController(environment: environment)
@@ -221,6 +224,7 @@ open class Appboy: NSObject, @unchecked Sendable {
         environment.trace.record(.delivery, "changeUser", ["user": userId])
         contentCardsController.reset()
         contentCardsController.refresh()
+        feedController.reset()
     }
 
     /// `changeUser(_:)` with an SDK authentication signature (recorded only).
@@ -239,6 +243,12 @@ open class Appboy: NSObject, @unchecked Sendable {
 
     /// Records that the content-card feed was shown.
     open func logContentCardsDisplayed() { environment.trace.record(.analytics, "contentCards.displayed", [:]) }
+
+    /// Refreshes the News Feed (from `feedController.simulatedFeed` headlessly).
+    open func requestFeedRefresh() { feedController.refresh() }
+
+    /// Records that the News Feed was shown.
+    open func logFeedDisplayed() { environment.trace.record(.analytics, "feed.displayed", [:]) }
 
     /// Records a flush request (nothing is sent headless).
     open func requestImmediateDataFlush() { environment.trace.record(.delivery, "dataFlushRequested", [:]) }

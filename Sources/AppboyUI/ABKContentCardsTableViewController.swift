@@ -54,6 +54,7 @@ open class ABKContentCardsTableViewController: UITableViewController {
     open override func viewDidLoad() {
         super.viewDidLoad()
         setUp()
+        registerTableViewCellClasses()
         setUpUI()
         populateContentCards()
         Appboy.sharedInstance()?.logContentCardsDisplayed()
@@ -77,7 +78,17 @@ open class ABKContentCardsTableViewController: UITableViewController {
     open func setUpUI() { setUpEmptyFeedLabel(); setUpEmptyFeedView() }
     open func setUpEmptyFeedLabel() { emptyFeedLabel.text = localizedAppboyContentCardsString("Appboy.content-cards.no-card.text") }
     open func setUpEmptyFeedView() { emptyFeedView.isHidden = cards.count > 0 }
-    open func registerTableViewCellClasses() {}
+    /// Registers the stock cell of each card kind under its reuse identifier (`findCellIdentifierWithCard(_:)`).
+    open func registerTableViewCellClasses() {
+        let cells: [(String, () -> UITableViewCell)] = [
+            ("ABKBannerContentCardCell", { ABKBannerContentCardCell(style: .default, reuseIdentifier: "ABKBannerContentCardCell") }),
+            ("ABKCaptionedImageContentCardCell", { ABKCaptionedImageContentCardCell(style: .default, reuseIdentifier: "ABKCaptionedImageContentCardCell") }),
+            ("ABKClassicContentCardCell", { ABKClassicContentCardCell(style: .default, reuseIdentifier: "ABKClassicContentCardCell") }),
+            ("ABKClassicImageContentCardCell", { ABKClassicImageContentCardCell(style: .default, reuseIdentifier: "ABKClassicImageContentCardCell") }),
+            ("ABKControlTableViewCell", { ABKControlTableViewCell(style: .default, reuseIdentifier: "ABKControlTableViewCell") }),
+        ]
+        for (identifier, make) in cells { tableView.register(forCellReuseIdentifier: identifier, make: make) }
+    }
 
     /// English texts of the feed (headless there are no bundled translations): the key itself for unknown keys.
     open func localizedAppboyContentCardsString(_ key: String) -> String {
@@ -142,12 +153,10 @@ open class ABKContentCardsTableViewController: UITableViewController {
         guard indexPath.row < cards.count, let card = cards[indexPath.row] as? ABKContentCard else {
             return UITableViewCell(style: .default, reuseIdentifier: nil)
         }
-        let cell = UITableViewCell(style: .subtitle, reuseIdentifier: findCellIdentifierWithCard(card))
-        switch card {
-        case let c as ABKClassicContentCard: cell.textLabel?.text = c.title; cell.detailTextLabel?.text = c.cardDescription
-        case let c as ABKCaptionedImageContentCard: cell.textLabel?.text = c.title; cell.detailTextLabel?.text = c.cardDescription
-        case let c as ABKBannerContentCard: cell.textLabel?.text = c.image
-        default: break
+        let cell = tableView.dequeueReusableCell(withIdentifier: findCellIdentifierWithCard(card), for: indexPath)
+        if let cardCell = cell as? ABKBaseContentCardCell {
+            cardCell.hideUnreadIndicator = disableUnreadIndicator
+            cardCell.applyCard(card)
         }
         if !card.viewed { card.logContentCardImpression() }
         return cell

@@ -5,34 +5,14 @@ extension Braze.Configuration {
     /// simulated server (`Braze.server`); no request leaves the process.
     public final class Api: @unchecked Sendable {
         /// How data is sent: automatically on a timer, or only on `requestImmediateDataFlush()`.
-        public enum RequestPolicy: Sendable, Hashable {
+        public enum RequestPolicy: String, Sendable, Hashable {
             case automatic
             case manual
         }
 
-        /// Properties the SDK may collect for tracking (recorded only).
-        public struct TrackingProperty: Hashable, Sendable {
-            public let rawValue: String
-            public init(rawValue: String) { self.rawValue = rawValue }
-            public static let allCustomAttributes = Self(rawValue: "all_custom_attributes")
-            public static let allCustomEvents = Self(rawValue: "all_custom_events")
-            public static let analyticsEvents = Self(rawValue: "analytics_events")
-            public static let attributionData = Self(rawValue: "attribution_data")
-            public static let country = Self(rawValue: "country")
-            public static let dateOfBirth = Self(rawValue: "dob")
-            public static let deviceData = Self(rawValue: "device_data")
-            public static let email = Self(rawValue: "email")
-            public static let firstName = Self(rawValue: "first_name")
-            public static let gender = Self(rawValue: "gender")
-            public static let homeCity = Self(rawValue: "home_city")
-            public static let language = Self(rawValue: "language")
-            public static let lastName = Self(rawValue: "last_name")
-            public static let phoneNumber = Self(rawValue: "phone")
-            public static let pushToken = Self(rawValue: "push_token")
-            public static let everything = Self(rawValue: "everything")
-            public static func customAttribute(_ keys: Set<String>) -> Self { Self(rawValue: "custom_attribute:" + keys.sorted().joined(separator: ",")) }
-            public static func customEvent(_ names: Set<String>) -> Self { Self(rawValue: "custom_event:" + names.sorted().joined(separator: ",")) }
-        }
+        /// Properties the SDK may collect (the type lives on `Braze.Configuration`, as upstream; kept here by its
+        /// earlier name).
+        public typealias TrackingProperty = Braze.Configuration.TrackingProperty
 
         /// Extra information about the integration's flavour (React Native, Flutter, Unity…).
         public enum SDKMetadata: String, Sendable, Hashable {
@@ -43,7 +23,7 @@ extension Braze.Configuration {
 
         /// The wrapper SDK flavour.
         public enum SDKFlavor: String, Sendable, Hashable {
-            case react, cordova, unity, xamarin, segment, flutter, mparticle, unreal, other
+            case react, cordova, unity, xamarin, segment, flutter, mparticle, tealium, unreal, other
         }
 
         private let lock = NSLock()

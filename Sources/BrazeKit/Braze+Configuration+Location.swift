@@ -10,18 +10,22 @@ extension Braze.Configuration {
     /// Location collection and geofence settings. Headless: recorded; no location is read.
     public final class Location: @unchecked Sendable {
         private let lock = NSLock()
-        private var provider: (any BrazeLocationProviderProtocol)?
+        private var provider: AnyObject?
         private var flags = (automaticLocationCollection: false, geofencesEnabled: false,
                              automaticGeofenceRequests: true, allowBackgroundGeofenceUpdates: false)
         private var _distanceFilter: Double = 8000
 
         init() {}
 
-        /// The provider that collects locations (`BrazeLocationProvider()` from BrazeLocation).
-        public var brazeLocationProvider: (any BrazeLocationProviderProtocol)? {
+        /// The provider that collects locations (`BrazeLocationProvider()` from BrazeLocation). Typed `AnyObject`
+        /// as upstream (BrazeKit cannot name BrazeLocation's class), so wrappers can pass the provider they hold
+        /// as `AnyObject`; `locationProvider` reads it back as a provider.
+        public var brazeLocationProvider: AnyObject? {
             get { lock.lock(); defer { lock.unlock() }; return provider }
             set { lock.lock(); provider = newValue; lock.unlock() }
         }
+        /// Headless extra: the provider when it is one (`BrazeLocationProviderProtocol`), else nil.
+        public var locationProvider: (any BrazeLocationProviderProtocol)? { brazeLocationProvider as? any BrazeLocationProviderProtocol }
         public var automaticLocationCollection: Bool {
             get { lock.lock(); defer { lock.unlock() }; return flags.automaticLocationCollection }
             set { lock.lock(); flags.automaticLocationCollection = newValue; lock.unlock() }

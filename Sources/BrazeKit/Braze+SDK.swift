@@ -8,6 +8,8 @@ package struct BrazeSDKSettings {
     /// This install's identifier; a new one after `wipeData()`.
     var deviceId = UUID().uuidString
     weak var authDelegate: (any BrazeSDKAuthDelegate)?
+    /// Ad tracking and device identifiers the app handed over (Braze+Tracking.swift).
+    var tracking = BrazeTrackingSettings()
 }
 
 extension Braze {
@@ -42,6 +44,7 @@ extension Braze {
 
     /// What `init` does after the channels are wired: push automation set-up.
     func started() {
+        configuration.logger.log("Braze started (endpoint: \(configuration.api.endpoint))", level: .info)
         if !configuration.push.automation.isEnabled, let delayed = Braze.delayedAutomation(in: environment) {
             configuration.push.automation = delayed
         }

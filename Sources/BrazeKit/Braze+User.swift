@@ -14,7 +14,7 @@ extension Braze {
             var groups: Set<String> = []
         }
         private let profile = Locked(Profile())
-        private let environment: MessagingEnvironment
+        let environment: MessagingEnvironment
         init(environment: MessagingEnvironment) { self.environment = environment }
 
         /// The current user id; nil for an anonymous user and after `wipeData()`.
@@ -54,7 +54,7 @@ extension Braze {
             case subscribed, optedIn = "opted_in", unsubscribed
         }
 
-        private func setStandard(_ key: String, _ value: JSONValue) {
+        func setStandard(_ key: String, _ value: JSONValue) {
             profile.withLock { $0.attributes[key] = value }
             environment.trace.record(.user, "setAttribute", ["key": key, "value": value.traceText])
         }
@@ -87,7 +87,7 @@ extension Braze {
         // MARK: Custom attributes
 
         /// Custom attribute keys must be non-empty and must not start with `$`; values are refused (diagnostic) otherwise.
-        private func setCustom(_ key: String, _ value: JSONValue?) {
+        func setCustom(_ key: String, _ value: JSONValue?) {
             guard !key.isEmpty, !key.hasPrefix("$") else {
                 environment.trace.record(.diagnostic, "invalidCustomAttributeKey", ["key": key])
                 return

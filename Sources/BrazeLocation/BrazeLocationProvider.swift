@@ -1,4 +1,4 @@
-import BrazeKit
+@_exported import BrazeKit
 import Foundation
 
 /// The location provider apps hand to `Braze.Configuration.location.brazeLocationProvider`. Headless: it reads

@@ -172,7 +172,8 @@ final class AppboyContentCardTests: XCTestCase {
         feed.loadViewIfNeeded()
         XCTAssertEqual(feed.tableView.numberOfRows(inSection: 0), 2, "the control card is not shown")
         feed.tableView.reloadData()
-        XCTAssertEqual(feed.tableView.visibleCells.compactMap { $0.textLabel?.text }.sorted(), ["First", "Second"])
+        XCTAssertEqual(feed.tableView.visibleCells.compactMap { ($0 as? ABKClassicContentCardCell)?.titleLabel.text }.sorted(), ["First", "Second"],
+                       "each card is shown by the stock classic cell")
         XCTAssertEqual(appboy.contentCardsController.unviewedContentCardCount(), 0, "visible rows log their impression")
         XCTAssertTrue(h.trace.events.contains { $0.name == "contentCards.displayed" })
         XCTAssertTrue(h.trace.events.contains { $0.name == "contentCard.impression" && $0.details["id"] == "c" })

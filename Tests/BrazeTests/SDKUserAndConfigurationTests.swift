@@ -34,7 +34,7 @@ final class SDKUserAndConfigurationTests: XCTestCase {
         XCTAssertFalse(c.push.automation.requestAuthorizationAtLaunch)
         XCTAssertTrue(c.push.automation.handleNotificationResponse)
         XCTAssertEqual(c.push.appGroup, "group.example")
-        XCTAssertEqual(c.location.brazeLocationProvider?.providerName, "BrazeLocation")
+        XCTAssertEqual(c.location.locationProvider?.providerName, "BrazeLocation")
         XCTAssertTrue(c.location.geofencesEnabled)
         XCTAssertEqual(c.location.distanceFilter, 8000, "a negative filter falls back to the default")
         XCTAssertTrue(c.forwardUniversalLinks)

@@ -1,0 +1,1 @@
+// Scaffolding stand-in for Pocket's analytics module (app code).

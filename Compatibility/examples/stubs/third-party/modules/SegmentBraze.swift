@@ -1,0 +1,1 @@
+// The library's own sources; its example app is a SwiftUI app.

@@ -1,0 +1,3 @@
+// App scaffolding of the Flutter example: generated plugin registrant and credentials.
+import Flutter
+enum GeneratedPluginRegistrant { static func register(with registry: FlutterPluginRegistry) {} }
