@@ -23,7 +23,8 @@ Compatibility/examples-baseline.txt no longer type-checks (it skips apps with no
 Flags and why: `-Xfrontend -enable-objc-interop` lets `@objc`, `@IBAction` and `#selector` type-check (the
 examples use target-action; Swift enables Objective-C interop only on Apple platforms, and our ObjectiveC shim
 supplies `Selector`). This is a type check, not a build: such code cannot be compiled to a binary off Apple
-platforms.
+platforms. `-continue-building-after-errors`: without it swiftc stops type-checking an app's other files after
+the first file with an error, and those unchecked files would count as passing.
 """
 import argparse, os, re, shutil, subprocess, sys, tempfile
 
@@ -206,7 +207,7 @@ def main():
                 with open(dest, "wb") as f: f.write(data)
                 paths.append(dest)
             def typecheck(files):
-                cmd = ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "5", "-module-name", re.sub(r"\W", "_", name),
+                cmd = ["swiftc", "-typecheck", "-continue-building-after-errors", "-parse-as-library", "-swift-version", "5", "-module-name", re.sub(r"\W", "_", name),
                        "-Xfrontend", "-enable-objc-interop", "-I", modules, "-I", stubmods] + files + [os.path.join(STUBS, s) for s in stubs]
                 r = subprocess.run(cmd, capture_output=True, text=True)
                 errors, warnings = {}, 0
