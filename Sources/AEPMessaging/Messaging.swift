@@ -22,7 +22,8 @@ public enum MessagingPropositionError: Error, Hashable, Sendable {
 ///   "personalization:decisions", "payload": [...]}]}`), `{"propositions": [...]}`, a bare array, or one proposition.
 ///   As upstream, each proposition is read on its own (one that does not decode is skipped, the rest kept) and
 ///   only its **first** item counts: a `ruleset-item` holds rules (`data.version`, `data.rules[].condition`, the
-///   **first** consequence of each rule, whose `detail` is an in-app item); `json-content-item`,
+///   **first** consequence of each rule, whose `detail` is an in-app item, a content card or an event-history
+///   operation — see `ContentCardRulesEngine.swift`); `json-content-item`,
 ///   `html-content-item` and `default-content-item` propositions are cached for `getPropositionsForSurfaces`;
 ///   an in-app item (`https://ns.adobe.com/personalization/message/in-app`) outside a ruleset is kept without a
 ///   rule, for `showMessage(forItem:)` (an OpenInApp convenience: upstream ignores such items). An in-app item
