@@ -24,7 +24,7 @@ struct ConsequenceRule {
 ///   `meta.surface` qualifies for no surface (so is never returned), as upstream.
 /// - Once qualified a card stays qualified for the app's session: a later event that matches again replaces it in
 ///   place (moved to the end of its surface's list), a card qualifying for the first time is tracked as `trigger`
-///   (Edge event and event-history record). `getPropositionsForSurfaces` and `getContentCardsUI` return the
+///   (an event-history record each; cards qualifying on the same event share one Edge event, as upstream batches them). `getPropositionsForSurfaces` and `getContentCardsUI` return the
 ///   qualified cards of a surface before its code-based propositions.
 /// - After a fetch the qualified cards of the requested surfaces are replaced by what the seed event qualifies
 ///   (a requested surface with none loses its cards).
@@ -108,12 +108,36 @@ extension Messaging {
         trackTrigger(fresh, trace: trace)
     }
 
+    /// Tracks cards qualifying for the first time as `trigger`, in one batch as upstream: a history record and an
+    /// event-log entry per card, one "Track propositions" event whose XDM lists every card's proposition.
     private static func trackTrigger(_ propositions: [Proposition], trace: Trace) {
+        let environment = MessagingEnvironment.current
+        var template: [String: JSONValue]?
+        var listed: [JSONValue] = []
         for proposition in propositions {
             trace.record(.delivery, "contentCardQualified", ["id": proposition.uniqueId, "surface": proposition.scope,
                                                              "items": proposition.items.map(\.itemId).joined(separator: ",")])
-            proposition.items.first?.track(withEdgeEventType: .trigger)
+            guard let item = proposition.items.first,
+                  let xdm = item.interactionXdm(nil, eventType: .trigger, tokens: nil) else { continue }
+            let traceID = MessageID(item.itemId)
+            PropositionInteraction.recordHistory(about: item.itemId, eventType: .trigger, activityId: proposition.info.activityId,
+                                                 interaction: nil, environment: environment, traceID: traceID)
+            PropositionInteraction.log(xdm: xdm, about: item.itemId, eventType: .trigger, interaction: nil,
+                                       environment: environment, traceID: traceID)
+            guard case .object(let root) = xdm, case .object(let experience)? = root["_experience"],
+                  case .object(let decisioning)? = experience["decisioning"],
+                  case .array(let list)? = decisioning["propositions"] else { continue }
+            listed += list
+            if template == nil { template = root }
         }
+        guard var root = template, case .object(var experience)? = root["_experience"],
+              case .object(var decisioning)? = experience["decisioning"] else { return }
+        decisioning["propositions"] = .array(listed)
+        experience["decisioning"] = .object(decisioning)
+        root["_experience"] = .object(experience)
+        MobileCore.dispatch(event: Event(name: Names.trackPropositions, type: EventType.messaging, source: EventSource.requestContent,
+                                         data: [Keys.trackPropositions: true,
+                                                Keys.propositionInteraction: JSONValue.object(root).foundationPreservingIntegers]))
     }
 
     /// Evaluates the content-card rules on a fetch's "seed" event and replaces the requested surfaces' cards.

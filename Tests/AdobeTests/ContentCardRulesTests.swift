@@ -148,6 +148,27 @@ final class ContentCardRulesTests: AdobeTestCase {
         XCTAssertTrue(harness.trace.events.contains { $0.name == "contentCardQualified" && $0.details["id"] == "offer" })
     }
 
+    func test_cardsQualifyingTogetherAreTriggeredInOneEdgeEvent() throws {
+        let second = rulesetProposition("offer-2", activity: "act-offer-2", rules: [
+            rule(matcher("action", "eq", #""view_offers""#), cardConsequence("card-offer-2", surface: inbox.uri, title: "More offers")),
+        ])
+        try update([offerCampaign, second])
+        let before = network.events.count
+        MobileCore.track(action: "view_offers", data: nil)
+        XCTAssertTrue(harness.settle())
+        XCTAssertEqual(try propositions().map(\.uniqueId).sorted(), ["offer", "offer-2"])
+        let triggers = network.events.dropFirst(before).filter { $0.name == "Messaging interaction event" }
+        XCTAssertEqual(triggers.count, 1, "one batched trigger event")
+        guard case .object(let xdm)? = triggers.first?.xdm, case .object(let experience)? = xdm["_experience"],
+              case .object(let decisioning)? = experience["decisioning"], case .array(let listed)? = decisioning["propositions"] else {
+            return XCTFail("no decisioning XDM")
+        }
+        XCTAssertEqual(listed.compactMap { item -> String? in guard case .object(let o) = item else { return nil }; return o["id"]?.stringValue }.sorted(), ["offer", "offer-2"])
+        XCTAssertEqual(decisioning["propositionEventType"], ["trigger": 1])
+        XCTAssertEqual(Set(log.historyRecords.filter { $0.eventType == .trigger }.map(\.activityId)), ["act-offer", "act-offer-2"],
+                       "each card's trigger is written to event history")
+    }
+
     func test_aQualifiedCardIsTrackedThroughItsProposition() throws {
         try update([offerCampaign])
         MobileCore.track(action: "view_offers", data: nil)
