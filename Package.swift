@@ -42,6 +42,9 @@ var targets: [Target] = [
     .target(name: "AEPMessagingNotification", dependencies: ["InAppCore"] + shims("UserNotifications"), swiftSettings: strict),
     .target(name: "AEPLifecycle", dependencies: ["AEPCore"], swiftSettings: strict),
     .target(name: "AEPSignal", dependencies: ["AEPCore"], swiftSettings: strict),
+    // Companion extensions apps import in the same files as Messaging (their set-up code): headless, on the event hub.
+    .target(name: "AEPIdentity", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
+    .target(name: "AEPUserProfile", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "AEPAssurance", dependencies: ["AEPCore", "InAppCore"], swiftSettings: strict),
     .target(name: "BrazeKit", dependencies: ["InAppCore"] + shims("UIKit", "UserNotifications"), swiftSettings: strict),
     .target(name: "BrazeUI", dependencies: ["BrazeKit", "InAppCore", "InAppContent", "InAppRendering"] + shims("UIKit", "WebKit"), swiftSettings: strict),
@@ -72,7 +75,8 @@ var targets: [Target] = [
     .testTarget(name: "ConformanceTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI",
                                                          "AppboyKit", "AppboyUI", "InAppTestSupport"] + shims("UIKit", "WebKit")),
     .testTarget(name: "AdobeTests", dependencies: ["AEPCore", "AEPServices", "AEPMessaging", "InAppCore", "InAppTestSupport",
-                                                   "AEPEdge", "AEPEdgeIdentity", "AEPEdgeConsent", "AEPMessagingNotification", "AEPLifecycle", "AEPSignal", "AEPAssurance"]
+                                                   "AEPEdge", "AEPEdgeIdentity", "AEPEdgeConsent", "AEPMessagingNotification", "AEPLifecycle", "AEPSignal", "AEPAssurance",
+                                                   "AEPIdentity", "AEPUserProfile"]
                     + shims("UIKit", "WebKit", "UserNotifications")),
     // Side-by-side Adobe and Braze integration code behind Compatibility/adobe-vs-braze.md.
     // Also the guides' examples as parallel Swift Testing tests, Appboy's included.
@@ -114,8 +118,8 @@ if shimsNeeded {
 
 let libraries = ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                  "AEPCore", "AEPServices", "AEPMessaging", "AEPEdge", "AEPEdgeIdentity", "AEPEdgeConsent", "AEPMessagingNotification", "AEPLifecycle",
-                 "AEPSignal", "AEPAssurance", "BrazeKit", "BrazeUI", "BrazeNotificationService", "BrazePushStory", "BrazeLocation",
-                 "AppboyKit", "AppboyUI", "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"] + shimNames
+                 "AEPSignal", "AEPAssurance", "AEPIdentity", "AEPUserProfile", "BrazeKit", "BrazeUI", "BrazeNotificationService",
+                 "BrazePushStory", "BrazeLocation", "AppboyKit", "AppboyUI", "Appboy_iOS_SDK", "BrazeKitCompat", "BrazeUICompat"] + shimNames
 
 let package = Package(
     name: "OpenInApp",

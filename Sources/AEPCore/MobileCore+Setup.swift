@@ -281,6 +281,14 @@ extension MobileCore {
                               data: ["pushidentifier": hex]))
     }
 
+    /// Sets the advertising identifier (IDFA): dispatched as upstream's "SetAdvertisingIdentifier" request
+    /// (`generic.identity` / `requestContent`, `{"advertisingidentifier": identifier or ""}`) for the identity
+    /// extensions; headless nothing else reads it.
+    public static func setAdvertisingIdentifier(_ identifier: String?) {
+        dispatch(event: Event(name: "SetAdvertisingIdentifier", type: EventType.genericIdentity, source: EventSource.requestContent,
+                              data: ["advertisingidentifier": identifier ?? ""]))
+    }
+
     /// Sets the wrapper type (it suffixes `extensionVersion`).
     public static func setWrapperType(_ type: WrapperType) {
         CoreSetup.shared.state.withLock { $0.wrapper = type }

@@ -91,6 +91,18 @@ extension MobileCore {
         EventHub.current.attach(type)?.extensionObject
     }
 
+    /// Event history of the current environment's hub, answered at once (AEP's rules engine waits for
+    /// `getHistoricalEvents` the same way): per request, the matching records.
+    @_spi(OpenInApp) public static func queryEventHistory(_ requests: [EventHistoryRequest], enforceOrder: Bool) -> [EventHistoryResult] {
+        EventHub.current.history.query(requests, enforceOrder: enforceOrder)
+    }
+
+    /// Records `event` in the current environment's event history (its masked keys, or all of its data without
+    /// a mask), as an extension's `recordHistoricalEvent` does.
+    @_spi(OpenInApp) public static func recordEventHistory(_ event: Event) {
+        EventHub.current.history.record(event)
+    }
+
     /// Whether an extension of that name is registered in the current environment.
     @_spi(OpenInApp) public static func isRegistered(extensionName: String) -> Bool {
         CoreSetup.shared.state.withLock { $0.registered.contains { $0.name == extensionName } }

@@ -20,6 +20,16 @@ public class ExperienceEvent: NSObject, @unchecked Sendable {
         self.datasetIdentifier = datasetIdentifier
     }
 
+    /// An event whose XDM is `xdm` encoded as JSON (dates as upstream's encoder writes them, seconds since 2001
+    /// unless the schema encodes them itself); `xdm.datasetIdentifier` names the dataset (empty: the default).
+    /// A schema that does not encode to a JSON object gives an event without XDM.
+    public init(xdm: any XDMSchema, data: [String: Any]? = nil) {
+        let encoded = (try? JSONEncoder().encode(xdm)).flatMap { try? JSONSerialization.jsonObject(with: $0) }
+        self.xdm = encoded as? [String: Any]
+        self.data = data
+        datasetIdentifier = xdm.datasetIdentifier.isEmpty ? nil : xdm.datasetIdentifier
+    }
+
     /// The Edge request event's data: `{"xdm": ..., "data"?: ..., "datasetId"?: ...}`.
     var eventData: JSONValue {
         var o: [String: JSONValue] = [:]

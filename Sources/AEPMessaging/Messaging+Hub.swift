@@ -102,8 +102,9 @@ extension Messaging {
         let runtime = Sendable2(self.runtime)
         let request = Sendable2(event)
         let retrieve: @Sendable () -> Void = {
-            let cached = Messaging.store.withLock { $0.codeBased }
-            let list = uris.flatMap { cached[$0] ?? [] }.compactMap(\.json).map(\.foundationPreservingIntegers)
+            // As upstream: the surfaces' qualified content cards, then their code-based propositions.
+            let (cards, cached) = Messaging.store.withLock { ($0.qualifiedCards, $0.codeBased) }
+            let list = uris.flatMap { (cards[$0] ?? []) + (cached[$0] ?? []) }.compactMap(\.json).map(\.foundationPreservingIntegers)
             runtime.value.dispatch(event: request.value.createResponseEvent(
                 name: Names.propositionsResponse, type: EventType.messaging, source: EventSource.responseContent,
                 data: [Keys.propositions: list]))
@@ -196,13 +197,18 @@ extension Messaging {
         store.withLock { s in
             for (surface, list) in parsed.codeBased { s.codeBased[surface] = list }
             for surface in removed { s.codeBased[surface] = nil }
-            for surface in requested { s.setInApp(parsed.inApp[surface] ?? [], for: surface) }
+            for surface in requested {
+                s.setInApp(parsed.inApp[surface] ?? [], for: surface)
+                s.cardRules[surface] = parsed.cardRules[surface]
+                s.historyRules[surface] = parsed.historyRules[surface]
+            }
         }
         let ids = requested.flatMap { parsed.inApp[$0] ?? [] }.map(\.itemId)
         trace.record(.delivery, "propositionsUpdated", [
             "surfaces": requested.joined(separator: ","), "items": ids.joined(separator: ","),
             "codeBased": String(parsed.codeBased.values.map(\.count).reduce(0, +)),
             "errors": String(response.errors.count)])
+        seedContentCards(requested: requested, trace: trace)
     }
 
     // MARK: Outgoing events

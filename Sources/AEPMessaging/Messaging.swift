@@ -22,7 +22,8 @@ public enum MessagingPropositionError: Error, Hashable, Sendable {
 ///   "personalization:decisions", "payload": [...]}]}`), `{"propositions": [...]}`, a bare array, or one proposition.
 ///   As upstream, each proposition is read on its own (one that does not decode is skipped, the rest kept) and
 ///   only its **first** item counts: a `ruleset-item` holds rules (`data.version`, `data.rules[].condition`, the
-///   **first** consequence of each rule, whose `detail` is an in-app item); `json-content-item`,
+///   **first** consequence of each rule, whose `detail` is an in-app item, a content card or an event-history
+///   operation — see `ContentCardRulesEngine.swift`); `json-content-item`,
 ///   `html-content-item` and `default-content-item` propositions are cached for `getPropositionsForSurfaces`;
 ///   an in-app item (`https://ns.adobe.com/personalization/message/in-app`) outside a ruleset is kept without a
 ///   rule, for `showMessage(forItem:)` (an OpenInApp convenience: upstream ignores such items). An in-app item
@@ -67,7 +68,7 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
             self?.handleErrorResponse(event)
         }
         registerListener(type: EventType.wildcard, source: EventSource.wildcard) { event in
-            Messaging.dispatchEvent(type: event.type, source: event.source, data: event.data ?? [:])
+            Messaging.evaluateRules(type: event.type, source: event.source, data: event.data ?? [:], timestamp: event.timestamp)
         }
     }
 
@@ -103,6 +104,11 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
         var surfaceOrder: [String] = []
         /// Code-based propositions per surface (`getPropositionsForSurfaces`).
         var codeBased: [String: [Proposition]] = [:]
+        /// Content-card and event-history-operation rules per surface (see `ContentCardRulesEngine.swift`).
+        var cardRules: [String: [ConsequenceRule]] = [:]
+        var historyRules: [String: [ConsequenceRule]] = [:]
+        /// Content cards the user qualified for, per card surface.
+        var qualifiedCards: [String: [Proposition]] = [:]
         /// Personalization requests in flight, and work waiting for them to end.
         var requestsInFlight = 0
         var waiting: [@Sendable () -> Void] = []
@@ -163,10 +169,17 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
             s.surfaceOrder = []
             for surface in parsed.surfaceOrder { s.setInApp(parsed.inApp[surface] ?? [], for: surface) }
             s.codeBased = parsed.codeBased
+            s.cardRules = parsed.cardRules
+            s.historyRules = parsed.historyRules
+            s.qualifiedCards = [:]
         }
         let ids = parsed.surfaceOrder.flatMap { parsed.inApp[$0] ?? [] }.map(\.itemId)
         let trace = MessagingEnvironment.current.trace
-        trace.record(.delivery, "propositionsLoaded", ["items": ids.joined(separator: ",")])
+        trace.record(.delivery, "propositionsLoaded", ["items": ids.joined(separator: ","),
+                                                       "contentCardRules": String(parsed.cardRules.values.map(\.count).reduce(0, +))])
+        if !parsed.cardRules.isEmpty {
+            seedContentCards(requested: Array(Set(decoded.map(\.scope))).sorted(), trace: trace)
+        }
         return ids
     }
 
@@ -242,12 +255,19 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
 
     // MARK: Triggering
 
-    /// Evaluates the loaded rules against an event; every in-app item whose condition holds becomes a `Message`
-    /// that is triggered and shown under delegate control. Returns those messages.
+    /// Evaluates the loaded rules against an event (stamped now); every in-app item whose condition holds becomes
+    /// a `Message` that is triggered and shown under delegate control, and content cards qualify as the hub's
+    /// events make them (see `ContentCardRulesEngine.swift`). Returns the messages.
     @discardableResult
     public static func dispatchEvent(type: String, source: String, data: [String: Any] = [:]) -> [Message] {
-        var flat: [String: JSONValue] = ["~type": .string(type), "~source": .string(source)]
-        flatten(JSONValue(any: data), prefix: "", into: &flat)
+        evaluateRules(type: type, source: source, data: data, timestamp: Date())
+    }
+
+    /// What the Messaging extension does with every event it hears: the in-app rules, then the event-history
+    /// operations, then the content-card rules.
+    @discardableResult
+    static func evaluateRules(type: String, source: String, data: [String: Any], timestamp: Date) -> [Message] {
+        let flat = flatEvent(type: type, source: source, data: data, timestamp: timestamp)
         let matched = loadedItems.filter { item in
             guard let condition = item.condition else { return false }
             return RuleCondition.evaluate(condition, flat)
@@ -255,7 +275,11 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
         let trace = MessagingEnvironment.current.trace
         trace.record(.delivery, "event", ["type": type, "source": source,
                                           "matched": matched.map(\.itemId).joined(separator: ",")])
-        return matched.map(qualify)
+        let messages = matched.map(qualify)
+        let (hasHistoryRules, cardRules) = store.withLock { (!$0.historyRules.isEmpty, $0.cardRules) }
+        if hasHistoryRules { runHistoryOperations(flat, trace: trace) }
+        if !cardRules.isEmpty { addOrReplaceCards(qualifyingCards(flat, rules: cardRules, trace: trace), trace: trace) }
+        return messages
     }
 
     /// A `MobileCore.track(action:data:)`-style event (`com.adobe.eventType.generic.track`,
@@ -298,23 +322,13 @@ public final class Messaging: NSObject, Extension, @unchecked Sendable {
                                         remoteAssets: item.data.remoteAssets)
         return message
     }
-
-    private static func flatten(_ value: JSONValue, prefix: String, into flat: inout [String: JSONValue]) {
-        if case .object(let o) = value {
-            for (key, child) in o {
-                let path = prefix.isEmpty ? key : "\(prefix).\(key)"
-                flat[path] = child
-                flatten(child, prefix: path, into: &flat)
-            }
-        }
-    }
 }
 
 /// AEP rules-engine conditions over a flattened event.
 enum RuleCondition {
     /// The condition as AEP's rules engine would use it: groups keep the sub-conditions that can be evaluated
-    /// (none left: nil); matchers need a `key` and a `matcher`; `historical` conditions (event history) are not
-    /// simulated and give nil.
+    /// (none left: nil); matchers need a `key` and a `matcher`; `historical` conditions need `events` (an array
+    /// of masks), a comparison `matcher` and an integer `value`.
     static func convert(_ condition: JSONValue) -> JSONValue? {
         guard case .object(var c) = condition, case .object(var definition)? = c["definition"] else { return nil }
         switch c["type"]?.stringValue {
@@ -327,6 +341,10 @@ enum RuleCondition {
             return .object(c)
         case "matcher":
             guard definition["key"]?.stringValue != nil, definition["matcher"]?.stringValue != nil else { return nil }
+            return condition
+        case "historical":
+            guard case .array? = definition["events"], let matcher = definition["matcher"]?.stringValue,
+                  ["eq", "ne", "gt", "ge", "lt", "le"].contains(matcher), definition["value"]?.intValue != nil else { return nil }
             return condition
         default:
             return nil
@@ -347,8 +365,52 @@ enum RuleCondition {
             let values: [JSONValue]
             if case .array(let list)? = definition["values"], !list.isEmpty { values = list } else { values = [""] }
             return match(matcher, event[key], values)
+        case "historical":
+            guard let matcher = definition["matcher"]?.stringValue, let value = definition["value"]?.intValue else { return false }
+            return compare(historyValue(definition), matcher, value)
         default:
             return false
+        }
+    }
+
+    /// A historical condition's left side, from the environment's event history: `any` (default) the number of
+    /// records matching any of `events`; `ordered` 1 when each mask has a record after the previous one's, else 0;
+    /// `mostRecent` the index of the mask with the newest record (-1 for none). `from` / `to` are milliseconds.
+    static func historyValue(_ definition: [String: JSONValue]) -> Int {
+        guard case .array(let events)? = definition["events"] else { return 0 }
+        let from = definition["from"]?.numberValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+        let to = definition["to"]?.numberValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+        let requests = events.compactMap { mask -> EventHistoryRequest? in
+            guard case .object(let m) = mask else { return nil }
+            return EventHistoryRequest(mask: m.mapValues(\.foundationPreservingIntegers), from: from, to: to)
+        }
+        let searchType = definition["searchType"]?.stringValue ?? "any"
+        let results = MobileCore.queryEventHistory(requests, enforceOrder: searchType == "ordered")
+        if results.contains(where: { $0.count < 0 }) { return -1 }
+        switch searchType {
+        case "ordered":
+            return !results.isEmpty && results.allSatisfy { $0.count > 0 } ? 1 : 0
+        case "mostRecent":
+            var best = -1
+            var newest = Date.distantPast
+            for (k, result) in results.enumerated() {
+                if let date = result.newestOccurrence, date > newest { newest = date; best = k }
+            }
+            return best
+        default:
+            return results.map(\.count).reduce(0, +)
+        }
+    }
+
+    private static func compare(_ a: Int, _ matcher: String, _ b: Int) -> Bool {
+        switch matcher {
+        case "eq": return a == b
+        case "ne": return a != b
+        case "gt": return a > b
+        case "ge": return a >= b
+        case "lt": return a < b
+        case "le": return a <= b
+        default: return false
         }
     }
 

@@ -8,8 +8,12 @@ struct ParsedPropositions {
     var inApp: [String: [Messaging.Item]] = [:]
     /// Surfaces with in-app items, in order of first appearance.
     var surfaceOrder: [String] = []
-    /// Code-based propositions (JSON, HTML, default content, content cards) per surface.
+    /// Code-based propositions (JSON, HTML, default content, content cards delivered as items) per surface.
     var codeBased: [String: [Proposition]] = [:]
+    /// Rules from rulesets whose consequence is a content card, per surface of the proposition.
+    var cardRules: [String: [ConsequenceRule]] = [:]
+    /// Rules from rulesets whose consequence is an event-history operation, per surface of the proposition.
+    var historyRules: [String: [ConsequenceRule]] = [:]
 
     /// `requestedSurfaces`: nil accepts every scope; otherwise propositions for other scopes are ignored.
     init(_ propositions: [Proposition], requestedSurfaces: [String]?, trace: Trace = MessagingEnvironment.current.trace) {
@@ -34,7 +38,7 @@ struct ParsedPropositions {
                 }
                 switch first.schema {
                 case .ruleset:
-                    for item in Self.ruleItems(first, proposition: proposition, trace: trace) { add(item) }
+                    readRules(first, proposition: proposition, trace: trace)
                 case .inapp:
                     if let item = Self.inAppItem(first, info: proposition.info, condition: nil, trace: trace) { add(item) }
                 case .jsonContent, .htmlContent, .defaultContent, .contentCard:
@@ -65,32 +69,41 @@ struct ParsedPropositions {
         return Messaging.Item(itemId: item.itemId, data: data, propositionInfo: info, condition: condition, surface: info.scope)
     }
 
-    /// The in-app items of a ruleset item. A ruleset that does not decode as AEP's rules JSON (`version` number,
+    /// Reads the rules of a ruleset item. A ruleset that does not decode as AEP's rules JSON (`version` number,
     /// `rules` array of `{condition, consequences}`) contributes nothing; a rule whose condition cannot be used is
-    /// skipped; of each rule only the first usable consequence (`id`, `type`, `detail` object) is read.
-    static func ruleItems(_ ruleset: PropositionItem, proposition: Proposition, trace: Trace) -> [Messaging.Item] {
+    /// skipped; of each rule only the first usable consequence (`id`, `type`, `detail` object) is read. By the
+    /// consequence's schema: in-app items become in-app rules, content cards content-card rules, event-history
+    /// operations history rules; other schemas (default content, holdouts) are skipped, as upstream.
+    private mutating func readRules(_ ruleset: PropositionItem, proposition: Proposition, trace: Trace) {
         guard let rules = RuleSet.decode(ruleset.data) else {
             trace.record(.diagnostic, "rulesetSkipped", ["id": ruleset.itemId, "reason": "not AEP rules JSON"])
-            return []
+            return
         }
-        var result: [Messaging.Item] = []
         for (k, rule) in rules.enumerated() {
-            guard let condition = RuleCondition.convert(rule.condition) else {
-                trace.record(.diagnostic, "ruleSkipped", ["id": ruleset.itemId, "rule": String(k), "reason": "condition cannot be evaluated"])
-                continue
+            let skip = { (reason: String) in
+                trace.record(.diagnostic, "ruleSkipped", ["id": ruleset.itemId, "rule": String(k), "reason": reason])
             }
+            guard let condition = RuleCondition.convert(rule.condition) else { skip("condition cannot be evaluated"); continue }
             guard let consequence = rule.consequences.first,
                   let item = try? PropositionItem(json: consequence, path: "\(ruleset.itemId).rules[\(k)].consequences[0].detail") else {
-                trace.record(.diagnostic, "ruleSkipped", ["id": ruleset.itemId, "rule": String(k), "reason": "no usable consequence"])
+                skip("no usable consequence")
                 continue
             }
-            guard item.schema == .inapp else {
-                trace.record(.diagnostic, "ruleSkipped", ["id": ruleset.itemId, "rule": String(k), "reason": "schema \(item.schema.toString())"])
-                continue
+            switch item.schema {
+            case .inapp:
+                if let parsed = Self.inAppItem(item, info: proposition.info, condition: condition, trace: trace) { add(parsed) }
+            case .contentCard:
+                guard item.contentCardSchemaData != nil else { skip("content-card data does not decode"); continue }
+                cardRules[proposition.scope, default: []].append(
+                    ConsequenceRule(condition: condition, consequence: consequence, info: proposition.info))
+            case .eventHistoryOperation:
+                guard item.eventHistoryOperationSchemaData != nil else { skip("event-history operation does not decode"); continue }
+                historyRules[proposition.scope, default: []].append(
+                    ConsequenceRule(condition: condition, consequence: consequence, info: proposition.info))
+            default:
+                skip("schema \(item.schema.toString())")
             }
-            if let parsed = inAppItem(item, info: proposition.info, condition: condition, trace: trace) { result.append(parsed) }
         }
-        return result
     }
 }
 
