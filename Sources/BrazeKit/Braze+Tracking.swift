@@ -6,8 +6,6 @@ package struct BrazeTrackingSettings {
     var adTrackingEnabled: Bool?
     var identifierForAdvertiser: String?
     var identifierForVendor: String?
-    /// The identifier of this installation (a random UUID, as upstream's default `useUUIDAsDeviceId`).
-    let deviceId = UUID().uuidString
 }
 
 extension Braze {
@@ -41,10 +39,6 @@ extension Braze {
         environment.trace.record(.delivery, "updateTrackingAllowList",
                                  ["properties": list.map(\.rawValue).sorted().joined(separator: ",")])
     }
-
-    /// The identifier the SDK reports this device under: one random UUID per `Braze` instance (upstream keeps
-    /// it per installation).
-    public var deviceId: String { sdkSettings.withLock { $0.tracking.deviceId } }
 
     /// Headless extra: the ad-tracking choice last set (nil before any).
     public var adTrackingEnabled: Bool? { sdkSettings.withLock { $0.tracking.adTrackingEnabled } }
