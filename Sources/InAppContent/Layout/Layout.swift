@@ -186,10 +186,16 @@ final class ApproximateLayout {
             placed.insert(node.index)
             placeOutOfFlow(node, staticX: sx, staticY: sy)
         }
-        // An inline SVG's shapes are drawn inside its box: they get its box (hit tests find them, as in a browser).
+        // An inline SVG's shapes get the boxes of their geometry in its viewBox (SVGShapes.swift).
         for node in document.allElements where node.tagName == "svg" {
             guard let box = boxes[node.index] else { continue }
-            for d in node.descendants where d.isElement && style(d).display != "none" { boxes[d.index] = box }
+            let s = style(node), p = padding(s, box.width)
+            let content = LayoutRect(x: box.x + s.border[3] + p[3], y: box.y + s.border[0] + p[0],
+                                     width: max(0, box.width - s.border[1] - s.border[3] - p[1] - p[3]),
+                                     height: max(0, box.height - s.border[0] - s.border[2] - p[0] - p[2]))
+            for (index, rect) in SVGShapes.boxes(in: node, box: box, content: content, shown: { self.style($0).display != "none" }) {
+                boxes[index] = rect
+            }
         }
         for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
