@@ -338,20 +338,23 @@ final class ApproximateLayout {
             content = r
         } else if depth < ApproximateLayout.maxDepth {
             var line = 0.0, widest = 0.0, items: [Double] = []
+            // A collapsible space counts only between two things on the line (none at its start or end).
+            var pendingSpace = false
+            func addSpace() { if pendingSpace && line > 0 { line += FontMetrics.spaceWidth(face: s.face, size: s.fontSize) }; pendingSpace = false }
             for child in n.childNodes {
                 if child.kind == .text {
                     let text = child.data ?? ""
-                    if line > 0, let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) {
-                        line += FontMetrics.spaceWidth(face: s.face, size: s.fontSize)
-                    }
-                    line += textWidth(text, s)
+                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true }
+                    let w = textWidth(text, s)
+                    if w > 0 { addSpace(); line += w }
+                    if let last = text.unicodeScalars.last, ApproximateLayout.isSpace(last) { pendingSpace = true }
                 } else if child.isElement {
                     let cs = style(child)
                     if cs.display == "none" || cs.isOutOfFlow { continue }
                     let m = (cs.margin[1]?.resolve(nil) ?? 0) + (cs.margin[3]?.resolve(nil) ?? 0)
                     let w = maxContent(child, depth: depth + 1) + m
                     if s.isFlex || s.isGrid { items.append(w); continue }
-                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0 } else { line += w }
+                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0; pendingSpace = false } else { addSpace(); line += w }
                 }
             }
             if s.isFlex && s.flexDirection.hasPrefix("row") {

@@ -62,6 +62,8 @@ struct BoxStyle {
     var transform: String?
     var visibility = "visible"
     var pointerEvents = "auto"
+    /// `vertical-align` as declared (`baseline`, `middle`, `top`, a length…); not inherited.
+    var verticalAlign = "baseline"
 
     var isBlockLevel: Bool { ["block", "flex", "grid", "list-item", "table", "flow-root"].contains(display) }
     var isFlex: Bool { display == "flex" || display == "inline-flex" }
@@ -231,7 +233,7 @@ struct BoxStyleSheet {
         case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
         case "button", "select":
             // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
-            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
+            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(2), .px(6), .px(3), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
             s.borderBox = true
         case "fieldset":
             s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
@@ -340,6 +342,11 @@ struct BoxStyleSheet {
         if let v = d["order"], let o = Int(v) { s.order = o }
         if let v = d["flex-shrink"], let g = Double(v) { s.flexShrink = g }
         if let v = d["align-self"] { s.alignSelf = v }
+        if let v = d["vertical-align"], v != "inherit" { s.verticalAlign = v.lowercased() }
+        // WebKit draws check boxes and radio buttons from its theme: their padding and borders take no room.
+        if tag == "input", let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
+            s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]
+        }
         return s
     }
 
