@@ -387,6 +387,7 @@ final class ApproximateLayout {
         if explicitHeight == nil, let stretch = stretchHeight { explicitHeight = max(0, stretch - vertical) }
         var contentHeight: Double
         fragments[n.index] = ((x, y), [])
+        lineBaselines[n.index] = nil
         if n.tagName == "svg" {
             contentHeight = explicitHeight ?? 0
         } else if depth >= ApproximateLayout.maxDepth {
@@ -645,16 +646,77 @@ final class ApproximateLayout {
                 lineHeights[line] = max(lineHeights[line], h)
             }
         }
+        // Vertical placement (LineBoxes.swift): every piece on its line's baseline, moved by `vertical-align`.
+        let blockMetrics = InlineFontMetrics(s)
+        var metricsCache: [Int32: InlineFontMetrics] = [:]
+        func metrics(_ e: Int32) -> InlineFontMetrics {
+            if e < 0 || e == container { return blockMetrics }
+            if let m = metricsCache[e] { return m }
+            let m = styles[e].map { InlineFontMetrics($0) } ?? blockMetrics
+            metricsCache[e] = m
+            return m
+        }
+        /// The baseline shift of each owner (cumulative, from the block's baseline), innermost last.
+        func ownerShifts(_ owners: [Int32]) -> [Double] {
+            var out: [Double] = [], total = 0.0, parent = blockMetrics
+            for o in owners {
+                let m = metrics(o), box = m.inlineBox
+                if let os = styles[o] {
+                    total += VerticalAlign(os.verticalAlign, em: os.fontSize, lineHeight: m.lineHeight).shift(top: box.top, bottom: box.bottom, parent: parent) ?? 0
+                }
+                out.append(total); parent = m
+            }
+            return out
+        }
+        var items: [[LineBoxAligner.Item]] = Array(repeating: [], count: lineHeights.count)
+        var itemOf: [Int] = []
+        var shiftsOf: [[Double]] = []
+        let strutBox = blockMetrics.inlineBox
+        for k in items.indices { items[k].append(LineBoxAligner.Item(top: strutBox.top, bottom: strutBox.bottom, shift: 0)) }
+        for p in placed {
+            let shifts = ownerShifts(p.owners)
+            let outer = shifts.last ?? 0
+            let parent = metrics(p.owners.last ?? container)
+            var item: LineBoxAligner.Item
+            if let node = p.atomic {
+                let cs = style(node), h = p.rect.height
+                let mt = cs.margin[0]?.resolve(width) ?? 0
+                let base = atomicBaseline(node, cs).map { mt + $0 } ?? h
+                let va = VerticalAlign(cs.verticalAlign, em: cs.fontSize, lineHeight: cs.lineHeightPx)
+                item = LineBoxAligner.Item(top: -base, bottom: h - base, shift: nil, alignBottom: va == .bottom)
+                item.shift = va.shift(top: item.top, bottom: item.bottom, parent: parent).map { $0 + outer }
+            } else if let g = p.generated, let gs = fragments[container].flatMap({ g.index < $0.list.count ? $0.list[g.index] : nil }), let st = gs.generatedStyle {
+                let h = p.rect.height
+                let pad = padding(st, width)
+                let base = gs.text.isEmpty ? h : g.top + st.border[0] + pad[0] + FontMetrics.baseline(face: st.face, size: st.fontSize, lineHeight: st.lineHeightPx)
+                let va = VerticalAlign(st.verticalAlign, em: st.fontSize, lineHeight: st.lineHeightPx)
+                item = LineBoxAligner.Item(top: -base, bottom: h - base, shift: nil, alignBottom: va == .bottom)
+                item.shift = va.shift(top: item.top, bottom: item.bottom, parent: parent).map { $0 + outer }
+            } else {
+                let box = metrics(p.text != nil ? p.element : (p.owners.last ?? container)).inlineBox
+                item = LineBoxAligner.Item(top: box.top, bottom: box.bottom, shift: outer)
+            }
+            itemOf.append(items[p.line].count)
+            shiftsOf.append(shifts)
+            items[p.line].append(item)
+        }
+        let aligned = items.map { LineBoxAligner.align($0) }
         var tops: [Double] = []
         var top = y
-        for h in lineHeights { tops.append(top); top += h }
+        for a in aligned { tops.append(top); top += a.height }
+        if hasContent, let first = aligned.first, let last = aligned.last, let origin = fragments[container]?.origin.y {
+            let firstBaseline = lineBaselines[container]?.first ?? (tops[0] + first.baseline - origin)
+            lineBaselines[container] = (firstBaseline, tops[tops.count - 1] + last.baseline - origin)
+        }
         var ownerBoxes: [Int32: LayoutRect] = [:]
-        for p in placed {
+        for (k, p) in placed.enumerated() {
             let free = max(0, width - lineWidths[p.line])
             let shift = s.textAlign == "center" ? free / 2 : (s.textAlign == "right" || s.textAlign == "end") ? free : 0
             var r = p.rect
             r.x += x + shift
-            r.y = tops[p.line] + (lineHeights[p.line] - r.height)
+            let item = items[p.line][itemOf[k]]
+            let baseline = tops[p.line] + aligned[p.line].baselines[itemOf[k]]
+            r.y = baseline + item.top
             if let node = p.atomic {
                 let cs = style(node)
                 let ml = cs.margin[3]?.resolve(width) ?? 0, mt = cs.margin[0]?.resolve(width) ?? 0
@@ -664,14 +726,53 @@ final class ApproximateLayout {
                 entry.list[g.index].rect.y = r.y + g.top
                 fragments[container] = entry
             } else if let text = p.text, !text.isEmpty {
-                // Text sits centred in its line (the half-leading above and below).
-                r.y = tops[p.line] + (lineHeights[p.line] - r.height) / 2
                 fragments[container]?.list.append(TextFragment(rect: r, text: text, element: p.element))
             }
-            for o in p.owners { ownerBoxes[o] = ownerBoxes[o].map { $0.union(r) } ?? r }
+            // An inline element's box is its font's content area around its baseline, with its vertical padding and borders.
+            let lineBaseline = tops[p.line] + aligned[p.line].baseline
+            for (j, o) in p.owners.enumerated() {
+                let m = metrics(o), os = styles[o] ?? BoxStyle(), pad = padding(os, width)
+                let oy = lineBaseline + shiftsOf[k][j] - m.ascent - pad[0] - os.border[0]
+                let rect = LayoutRect(x: r.x, y: oy, width: r.width, height: m.ascent + m.descent + pad[0] + pad[2] + os.border[0] + os.border[2])
+                ownerBoxes[o] = ownerBoxes[o].map { $0.union(rect) } ?? rect
+            }
         }
         for (o, r) in ownerBoxes { boxes[o] = r }
         return hasContent ? top - y : 0
+    }
+
+    /// The baselines of the first and last lines each block container laid out, from its border box's top then.
+    private var lineBaselines: [Int32: (first: Double, last: Double)] = [:]
+
+    /// Where an atomic inline box's baseline is, from its border box's top: its first line's (buttons, inline flex
+    /// and grid boxes) or last line's (inline blocks), a text control's text, a check box's bottom; nil for the
+    /// bottom margin edge (replaced elements, boxes without lines, inline blocks that clip their overflow).
+    private func atomicBaseline(_ node: HTMLNode, _ cs: BoxStyle) -> Double? {
+        guard let own = boxes[node.index] else { return nil }
+        switch node.tagName {
+        case "img", "svg", "video", "canvas", "iframe", "progress", "meter": return nil
+        case "input", "select", "textarea":
+            let type = (node["type"] ?? "text").lowercased()
+            if node.tagName == "input" && (type == "checkbox" || type == "radio") { return own.height }
+            let p = padding(cs, own.width), lh = cs.lineHeightPx
+            let inner = own.height - p[0] - p[2] - cs.border[0] - cs.border[2]
+            let offset = node.tagName == "textarea" ? 0 : max(0, (inner - lh) / 2)
+            return cs.border[0] + p[0] + offset + FontMetrics.baseline(face: cs.face, size: cs.fontSize, lineHeight: lh)
+        default: break
+        }
+        if cs.overflowHidden && !cs.isFlex && !cs.isGrid && node.tagName != "button" { return nil }
+        let useFirst = cs.isFlex || cs.isGrid || node.tagName == "button"
+        var found: Double?
+        var i = node.index
+        while i <= node.record.end {
+            if let b = lineBaselines[i], let box = boxes[i], styles[i]?.isOutOfFlow != true {
+                let v = box.y + (useFirst ? b.first : b.last) - own.y
+                if useFirst { return v }
+                found = v
+            }
+            i += 1
+        }
+        return found
     }
 
     /// Moves everything inside `node` (not its own box, which is placed after) and its text down by `dy`.
@@ -685,6 +786,7 @@ final class ApproximateLayout {
             for k in entry.list.indices { entry.list[k].rect.y += dy }
             fragments[node.index] = entry
         }
+        if let b = lineBaselines[node.index] { lineBaselines[node.index] = (b.first + dy, b.last + dy) }
     }
 
     /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
