@@ -199,7 +199,7 @@ final class ApproximateLayout {
         }
         for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
-        for node in document.allElements where boxes[node.index] != nil { applyTranslation(node, style(node)) }
+        for node in document.allElements where boxes[node.index] != nil { applyRelativeOffset(node, style(node)); applyTranslation(node, style(node)) }
     }
 
     private func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
@@ -351,6 +351,7 @@ final class ApproximateLayout {
                 } else if child.isElement {
                     let cs = style(child)
                     if cs.display == "none" || cs.isOutOfFlow { continue }
+                    if child.tagName == "br" { widest = max(widest, line); line = 0; pendingSpace = false; continue }
                     let m = (cs.margin[1]?.resolve(nil) ?? 0) + (cs.margin[3]?.resolve(nil) ?? 0)
                     let w = maxContent(child, depth: depth + 1) + m
                     if s.isFlex || s.isGrid { items.append(w); continue }
@@ -403,6 +404,20 @@ final class ApproximateLayout {
         let height = contentHeight + vertical
         boxes[n.index] = LayoutRect(x: x, y: y, width: borderWidth, height: height)
         return height
+    }
+
+    /// `position: relative` with `top`/`left` (or `bottom`/`right`) moves the box and everything inside it.
+    private func applyRelativeOffset(_ n: HTMLNode, _ s: BoxStyle) {
+        guard s.position == "relative", s.inset.contains(where: { $0 != nil }) else { return }
+        let cb = n.parentElement.flatMap { boxes[$0.index] }
+        let dx = s.inset[3]?.resolve(cb?.width) ?? s.inset[1]?.resolve(cb?.width).map { -$0 } ?? 0
+        let dy = s.inset[0]?.resolve(cb?.height) ?? s.inset[2]?.resolve(cb?.height).map { -$0 } ?? 0
+        guard dx != 0 || dy != 0, dx.isFinite, dy.isFinite else { return }
+        var i = n.index
+        while i <= n.record.end {
+            if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
+            i += 1
+        }
     }
 
     /// `transform: translate…()` moves the box and everything inside it.
@@ -499,6 +514,8 @@ final class ApproximateLayout {
         var previousMargin = 0.0
         var run: [(piece: Piece, owners: [Int32])] = []
         var pendingSpace = false, hasWords = false
+        // A collapsed space is as wide as a space in the font of the text it stands in.
+        var pendingSpaceWidth = 0.0
         func flushRun() {
             pendingSpace = false; hasWords = false
             guard !run.isEmpty else { return }
@@ -531,10 +548,12 @@ final class ApproximateLayout {
                 if child.kind == .text {
                     let text = child.data ?? ""
                     let ts = style(node)
-                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true }
                     let space = FontMetrics.spaceWidth(face: ts.face, size: ts.fontSize) + ts.letterSpacing
+                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true; pendingSpaceWidth = space }
+                    var firstWord = true
                     for word in ApproximateLayout.words(text) {
-                        let before = pendingSpace && hasWords ? space : 0
+                        let before = pendingSpace && hasWords ? (firstWord ? pendingSpaceWidth : space) : 0
+                        firstWord = false
                         // A line may also break after a hyphen inside a word ("members-|only").
                         for (k, part) in ApproximateLayout.hyphenParts(word).enumerated() {
                             run.append((.word(wordWidth(part, ts), spaceBefore: k == 0 ? before : 0, text: part, element: node.index,
@@ -544,6 +563,7 @@ final class ApproximateLayout {
                         hasWords = true
                     }
                     if let last = text.unicodeScalars.last, !ApproximateLayout.isSpace(last) { pendingSpace = false }
+                    else if !text.isEmpty, !ApproximateLayout.words(text).isEmpty { pendingSpaceWidth = space }
                     continue
                 }
                 guard child.isElement else { continue }
@@ -578,9 +598,8 @@ final class ApproximateLayout {
                 let w = usedWidth(child, cs, available: width - ml - mr, shrink: true)
                 let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: height, depth: depth + 1)
                 let mt = cs.margin[0]?.resolve(width) ?? 0, mb = cs.margin[2]?.resolve(width) ?? 0
-                if pendingSpace && hasWords, case .word? = run.last?.piece {
-                    run.append((.word(0, spaceBefore: FontMetrics.spaceWidth(face: s.face, size: s.fontSize), text: "", element: n.index,
-                                      breakable: !s.noWrap), owners))
+                if pendingSpace && hasWords {
+                    run.append((.word(0, spaceBefore: pendingSpaceWidth, text: "", element: n.index, breakable: !s.noWrap), owners))
                 }
                 run.append((.atomic(child, w + ml + mr, h + mt + mb), owners))
                 pendingSpace = false

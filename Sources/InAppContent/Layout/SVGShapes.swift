@@ -290,9 +290,15 @@ enum SVGShapes {
         return out
     }
 
+    /// An attribute whose name SVG spells in mixed case (`viewBox`, `preserveAspectRatio`), in any case.
+    static func attribute(_ node: HTMLNode, _ name: String) -> String? {
+        let lower = name.lowercased()
+        return node.attributes.first { $0.name.lowercased() == lower }?.value
+    }
+
     /// `viewBox`: min x, min y, width, height (nil when absent or not positive).
     static func viewBox(_ svg: HTMLNode) -> (Double, Double, Double, Double)? {
-        guard let raw = svg["viewBox"] ?? svg["viewbox"] else { return nil }
+        guard let raw = attribute(svg, "viewBox") else { return nil }
         let v = SVGPathData.numbers(in: raw)
         guard v.count == 4, v[2] > 0, v[3] > 0 else { return nil }
         return (v[0], v[1], v[2], v[3])
@@ -303,7 +309,7 @@ enum SVGShapes {
     static func viewBoxTransform(_ svg: HTMLNode, content: LayoutRect) -> SVGTransform {
         guard let (vx, vy, vw, vh) = viewBox(svg) else { return SVGTransform(e: content.x, f: content.y) }
         var sx = content.width / vw, sy = content.height / vh
-        let par = (svg["preserveAspectRatio"] ?? svg["preserveaspectratio"] ?? "xMidYMid meet").lowercased()
+        let par = (attribute(svg, "preserveAspectRatio") ?? "xMidYMid meet").lowercased()
         let parts = par.split(separator: " ").map(String.init)
         let align = parts.first ?? "xmidymid"
         var dx = 0.0, dy = 0.0
