@@ -406,6 +406,21 @@ final class ApproximateLayout {
         return height
     }
 
+    /// Bottom margins of the last children that collapsed through their parent (it adds them to its own).
+    private var trailingMargins: [Int32: Double] = [:]
+
+    /// Whether the last child's bottom margin of the block `n` collapses through its bottom: a block in normal flow
+    /// of a block (not a flex or grid item, the root, or a box that makes a new formatting context) with no bottom
+    /// padding or border and an automatic height.
+    private func lastMarginCollapsesThrough(_ n: HTMLNode, _ s: BoxStyle) -> Bool {
+        guard s.display == "block" || s.display == "list-item", !s.overflowHidden, !s.isOutOfFlow, s.height == nil,
+              s.border[2] == 0, (s.padding[2].resolve(0) ?? 1) == 0, s.minHeight == nil,
+              !["html", "button", "fieldset", "legend", "td", "th", "table", "input", "textarea", "select"].contains(n.tagName),
+              let parent = n.parentElement else { return false }
+        let ps = style(parent)
+        return !ps.isFlex && !ps.isGrid && !ps.contents
+    }
+
     /// `position: relative` with `top`/`left` (or `bottom`/`right`) moves the box and everything inside it.
     private func applyRelativeOffset(_ n: HTMLNode, _ s: BoxStyle) {
         guard s.position == "relative", s.inset.contains(where: { $0 != nil }) else { return }
@@ -588,9 +603,11 @@ final class ApproximateLayout {
                     if cs.margin[1] == nil && cs.margin[3] == nil { ml = max(0, (width - w) / 2); mr = ml }
                     else if cs.margin[3] == nil { ml = max(0, width - w - mr) }
                     cursor += max(previousMargin, mt) - previousMargin
+                    trailingMargins[child.index] = nil
                     let h = place(child, x: x + ml, y: cursor, borderWidth: w, cbHeight: height, depth: depth + 1)
-                    cursor += h + mb
-                    previousMargin = mb
+                    let through = trailingMargins[child.index] ?? 0
+                    cursor += h + max(mb, through)
+                    previousMargin = max(mb, through)
                     continue
                 }
                 // Atomic inline: inline-block, inline-flex, replaced elements and controls.
@@ -608,7 +625,13 @@ final class ApproximateLayout {
         }
         collect(n, owners: [], depth: depth)
         flushRun()
-        return cursor - y + previousMargin
+        // The last child's bottom margin is inside the box when something keeps it there (bottom padding or border,
+        // a fixed height, a new formatting context); otherwise it collapses through, after the box.
+        if previousMargin > 0, lastMarginCollapsesThrough(n, s) {
+            trailingMargins[n.index] = previousMargin
+            return cursor - y - previousMargin
+        }
+        return cursor - y
     }
 
     /// Places a run of inline content in lines `width` wide from (x, y); returns the height of the lines.
