@@ -587,10 +587,18 @@ final class ApproximateLayout {
                 if child.tagName == "br" { run.append((.lineBreak, owners)); continue }
                 if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
                 if cs.display == "inline" && replacedWidth(child, cs) == nil {
+                    // Its horizontal margins (outside its box), borders and padding (inside) at its start and end.
+                    let pad = padding(cs, width), inner = owners + [child.index]
+                    func edge(_ margin: Double, _ inside: Double) {
+                        if margin != 0 { run.append((.word(margin, spaceBefore: 0, text: "", element: n.index, breakable: false), owners)) }
+                        if inside != 0 { run.append((.word(inside, spaceBefore: 0, text: "", element: child.index, breakable: false), inner)) }
+                    }
+                    edge(cs.margin[3]?.resolve(width) ?? 0, cs.border[3] + pad[3])
                     let before = run.count
-                    if d < ApproximateLayout.maxDepth { collect(child, owners: owners + [child.index], depth: d + 1) }
+                    if d < ApproximateLayout.maxDepth { collect(child, owners: inner, depth: d + 1) }
                     // An empty inline element still gets a (zero-width) box where it stands.
-                    if run.count == before { run.append((.empty, owners + [child.index])) }
+                    if run.count == before { run.append((.empty, inner)) }
+                    edge(cs.margin[1]?.resolve(width) ?? 0, cs.border[1] + pad[1])
                     continue
                 }
                 if cs.isBlockLevel {
