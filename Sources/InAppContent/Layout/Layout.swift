@@ -5,8 +5,9 @@
 // where things are in in-app messages: the box model (margins with sibling collapsing and `auto` centring, padding,
 // borders, `box-sizing`, min/max sizes), block flow and inline content with `text-align`, flexbox (direction, wrap,
 // grow/shrink/basis, `justify-content`, `align-items`, `auto` margins, `gap`, `order`), single- and multi-column
-// grids, relative, absolute and fixed positioning, stacking by `z-index` and translations. Not done: floats, tables,
-// positioned generated boxes, baselines, kerning, transitions (boxes are where they end). Layout depth is bounded
+// grids, relative, absolute and fixed positioning, stacking by `z-index` and translations; line boxes align their
+// pieces on a baseline (LineBoxes.swift) and SVG shapes get their geometry's boxes (SVGShapes.swift). Not done:
+// floats, tables, positioned generated boxes, kerning, transitions (boxes are where they end). Layout depth is bounded
 // (``ApproximateLayout/maxDepth``); deeper content has no box.
 import Foundation
 
