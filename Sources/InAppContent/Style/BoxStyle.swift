@@ -223,14 +223,16 @@ struct BoxStyleSheet {
         s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
+        // Vertical margins in ems of the element's own font size (applied once its font size is known).
+        var uaMarginEm: Double?
         switch tag {
         case "body": s.margin = Array(repeating: .px(8), count: 4)
-        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; s.margin = [.px(s.fontSize * 0.67), .px(0), .px(s.fontSize * 0.67), .px(0)]
-        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; s.margin = [.px(s.fontSize * 0.83), .px(0), .px(s.fontSize * 0.83), .px(0)]
-        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
-        case "h4", "h5", "h6": s.bold = true; s.margin = [.px(s.fontSize * 1.33), .px(0), .px(s.fontSize * 1.33), .px(0)]
-        case "p", "blockquote", "dl", "figure": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
-        case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
+        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; uaMarginEm = 0.67
+        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; uaMarginEm = 0.83
+        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; uaMarginEm = 1
+        case "h4", "h5", "h6": s.bold = true; uaMarginEm = 1.33
+        case "p", "blockquote", "dl", "figure": uaMarginEm = 1
+        case "ul", "ol": uaMarginEm = 1; s.padding[3] = .px(40)
         case "button", "select":
             // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
             s.family = .sans; s.fontSize = 13.333; s.padding = [.px(2), .px(6), .px(3), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
@@ -265,6 +267,7 @@ struct BoxStyleSheet {
             }
         }
         if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
+        if let em = uaMarginEm { s.margin = [.px(s.fontSize * em), .px(0), .px(s.fontSize * em), .px(0)] }
         if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
         if let v = d["font-family"] { s.family = v == "inherit" ? p.family : FontFamily.resolve(v) }
         if let v = d["line-height"] {
