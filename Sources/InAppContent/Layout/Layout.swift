@@ -796,18 +796,19 @@ final class ApproximateLayout {
     private var lineBaselines: [Int32: (first: Double, last: Double)] = [:]
 
     /// Where an atomic inline box's baseline is, from its border box's top: its first line's (buttons, inline flex
-    /// and grid boxes) or last line's (inline blocks), a text control's text, a check box's bottom; nil for the
-    /// bottom margin edge (replaced elements, boxes without lines, inline blocks that clip their overflow).
+    /// and grid boxes) or last line's (inline blocks), a text field's or select's text, a check box's bottom; nil for
+    /// the bottom margin edge (replaced elements, text areas, boxes without lines, inline blocks that clip their
+    /// overflow).
     private func atomicBaseline(_ node: HTMLNode, _ cs: BoxStyle) -> Double? {
         guard let own = boxes[node.index] else { return nil }
         switch node.tagName {
-        case "img", "svg", "video", "canvas", "iframe", "progress", "meter": return nil
-        case "input", "select", "textarea":
+        case "img", "svg", "video", "canvas", "iframe", "progress", "meter", "textarea": return nil
+        case "input", "select":
             let type = (node["type"] ?? "text").lowercased()
             if node.tagName == "input" && (type == "checkbox" || type == "radio") { return own.height }
             let p = padding(cs, own.width), lh = cs.lineHeightPx
             let inner = own.height - p[0] - p[2] - cs.border[0] - cs.border[2]
-            let offset = node.tagName == "textarea" ? 0 : max(0, (inner - lh) / 2)
+            let offset = max(0, (inner - lh) / 2)
             return cs.border[0] + p[0] + offset + FontMetrics.baseline(face: cs.face, size: cs.fontSize, lineHeight: lh)
         default: break
         }
