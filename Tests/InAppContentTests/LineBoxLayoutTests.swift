@@ -72,6 +72,20 @@ final class LineBoxLayoutTests: XCTestCase {
         assertBox(page, layout, "d", [0, 58, 0, 0])
     }
 
+    func testControlsTakeTheirOwnFontUnlessTheyInheritIt() {
+        let (page, layout) = layout("""
+            <div class="c"><button id="a">Copy</button></div>
+            <div class="c i"><button id="b">Copy</button></div>
+            """, style: """
+            .c{font:700 18px/1 monospace;letter-spacing:2px} .c button{border:0;padding:6px 10px;font-size:12px}
+            .i button{font-weight:inherit;letter-spacing:inherit;border:0;padding:0}
+            """)
+        // Not the bold weight, letter spacing or line height around them…
+        assertBox(page, layout, "a", [0, 0, 50, 26])
+        // …unless a rule says `inherit`.
+        assertBox(page, layout, "b", [0, 31, 42, 14])
+    }
+
     func testShapesInAnSVGHaveTheirGeometrysBoxes() {
         let (page, layout) = layout("""
             <svg id="s1" width="100" height="50" viewBox="0 0 20 20"><path id="p1" d="M2 2 C 2 -2, 18 -2, 18 2 L 18 18 Z"/><circle id="c1" cx="10" cy="10" r="3"/></svg>

@@ -223,6 +223,10 @@ struct BoxStyleSheet {
         s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
+        // Form controls take WebKit's control font: normal weight and line height, no letter spacing or transform.
+        if ["button", "input", "select", "textarea"].contains(tag) {
+            s.bold = false; s.letterSpacing = 0; s.textTransform = "none"; s.lineHeight = nil; s.lineHeightRatio = nil
+        }
         // Vertical margins in ems of the element's own font size (applied once its font size is known).
         var uaMarginEm: Double?
         switch tag {
@@ -268,14 +272,18 @@ struct BoxStyleSheet {
         }
         if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
         if let em = uaMarginEm { s.margin = [.px(s.fontSize * em), .px(0), .px(s.fontSize * em), .px(0)] }
-        if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
+        if let v = d["font-weight"] { s.bold = v == "inherit" ? p.bold : v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
         if let v = d["font-family"] { s.family = v == "inherit" ? p.family : FontFamily.resolve(v) }
-        if let v = d["line-height"] {
+        if let v = d["line-height"], v == "inherit" {
+            s.lineHeight = p.lineHeight; s.lineHeightRatio = p.lineHeightRatio
+            if let ratio = s.lineHeightRatio { s.lineHeight = ratio * s.fontSize }
+        } else if let v = d["line-height"] {
             s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
             s.lineHeightRatio = Double(v)
         } else if let ratio = s.lineHeightRatio {
             s.lineHeight = ratio * s.fontSize
         }
+        if d["letter-spacing"] == "inherit" { s.letterSpacing = p.letterSpacing }
         if let v = d["letter-spacing"], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
         if let v = d["text-align"] { s.textAlign = v }
         if let v = d["text-transform"], v != "inherit" { s.textTransform = v }
