@@ -237,7 +237,7 @@ final class ApproximateLayout {
             return n["alt"].map { textWidth($0, s) } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
-            if type == "checkbox" || type == "radio" { return 13 }
+            if type == "checkbox" || type == "radio" { return 12 }
             if ["submit", "button", "reset"].contains(type) { return textWidth(n["value"] ?? "Submit", s) }
             return s.fontSize * 11.5
         case "textarea": return s.fontSize * 13.5
@@ -259,7 +259,7 @@ final class ApproximateLayout {
             return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
-            return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
+            return type == "checkbox" || type == "radio" ? 12 : s.lineHeightPx
         case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
         case "select": return s.lineHeightPx
         default: return nil
