@@ -86,6 +86,16 @@ final class LineBoxLayoutTests: XCTestCase {
         assertBox(page, layout, "b", [0, 31, 42, 14])
     }
 
+    func testFlexItemsAlignedOnTheirBaselines() {
+        let (page, layout) = layout("""
+            <header id="f"><h1 id="h">Help</h1><button id="b">Skip</button><span id="s" style="font-size:30px">Big</span></header>
+            """, style: "body{font-family:sans-serif} header{display:flex;align-items:baseline} h1{font-size:19px;margin:0} button{border:0;font-size:14px;padding:6px}")
+        assertBox(page, layout, "f", [0, 0, 390, 37])
+        assertBox(page, layout, "h", [0, 10, 50, 22])
+        assertBox(page, layout, "b", [50, 9, 42, 28])
+        assertBox(page, layout, "s", [92, 0, 48, 35])
+    }
+
     func testShapesInAnSVGHaveTheirGeometrysBoxes() {
         let (page, layout) = layout("""
             <svg id="s1" width="100" height="50" viewBox="0 0 20 20"><path id="p1" d="M2 2 C 2 -2, 18 -2, 18 2 L 18 18 Z"/><circle id="c1" cx="10" cy="10" r="3"/></svg>

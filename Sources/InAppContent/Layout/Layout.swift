@@ -799,7 +799,8 @@ final class ApproximateLayout {
     /// and grid boxes) or last line's (inline blocks), a text field's or select's text, a check box's bottom; nil for
     /// the bottom margin edge (replaced elements, text areas, boxes without lines, inline blocks that clip their
     /// overflow).
-    private func atomicBaseline(_ node: HTMLNode, _ cs: BoxStyle) -> Double? {
+    /// `first`: a flex item's baseline (its first line's).
+    private func atomicBaseline(_ node: HTMLNode, _ cs: BoxStyle, first: Bool = false) -> Double? {
         guard let own = boxes[node.index] else { return nil }
         switch node.tagName {
         case "img", "svg", "video", "canvas", "iframe", "progress", "meter", "textarea": return nil
@@ -812,8 +813,8 @@ final class ApproximateLayout {
             return cs.border[0] + p[0] + offset + FontMetrics.baseline(face: cs.face, size: cs.fontSize, lineHeight: lh)
         default: break
         }
-        if cs.overflowHidden && !cs.isFlex && !cs.isGrid && node.tagName != "button" { return nil }
-        let useFirst = cs.isFlex || cs.isGrid || node.tagName == "button"
+        if !first && cs.overflowHidden && !cs.isFlex && !cs.isGrid && node.tagName != "button" { return nil }
+        let useFirst = first || cs.isFlex || cs.isGrid || node.tagName == "button"
         var found: Double?
         var i = node.index
         while i <= node.record.end {
@@ -1028,7 +1029,15 @@ final class ApproximateLayout {
                     items[i].height = place(node, x: 0, y: 0, borderWidth: items[i].width, cbHeight: height, depth: depth + 1)
                 }
             }
-            let lineCross = line.map { items[$0].height + items[$0].margins[0] + items[$0].margins[2] }.max() ?? 0
+            // `align-items: baseline`: those items' first baselines line up.
+            var baseOf: [Int: Double] = [:]
+            for i in line where items[i].alignSelf == "baseline" || items[i].alignSelf == "first baseline" {
+                guard let node = items[i].node else { continue }
+                let h = boxes[node.index]?.height ?? items[i].height
+                baseOf[i] = items[i].margins[0] + (atomicBaseline(node, style(node), first: true) ?? h)
+            }
+            let maxBase = baseOf.values.max() ?? 0
+            let lineCross = line.map { items[$0].height + items[$0].margins[0] + items[$0].margins[2] + (baseOf[$0].map { maxBase - $0 } ?? 0) }.max() ?? 0
             let cross = lines.count == 1 ? max(lineCross, height ?? 0) : lineCross
             let mainUsed = line.reduce(0) { $0 + items[$1].width + items[$1].margins[1] + items[$1].margins[3] } + gap * Double(line.count - 1)
             var free = max(0, width - mainUsed)
@@ -1048,7 +1057,7 @@ final class ApproximateLayout {
                         _ = place(node, x: 0, y: 0, borderWidth: item.width, cbHeight: height, depth: depth + 1, stretchHeight: room)
                     }
                     let h = boxes[node.index]?.height ?? item.height
-                    var offset = stretch ? 0 : align(item.alignSelf, free: room - h)
+                    var offset = stretch ? 0 : baseOf[i].map { maxBase - $0 } ?? align(item.alignSelf, free: room - h)
                     if crossAuto {
                         let spare = max(0, room - h)
                         offset = item.autoMargins[0] && item.autoMargins[2] ? spare / 2 : item.autoMargins[0] ? spare : 0
