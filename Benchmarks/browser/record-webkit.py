@@ -14,8 +14,11 @@ Usage:
       records any pages (e.g. public templates in a local folder; never commit those recordings)
 
 Each page gets a stand-in for the messaging bridges (brazeBridge/appboyBridge, WebKit message handlers) so its
-scripts run, and is read `--settle` seconds (default 0.5, wall clock) after its load event."""
-import argparse, json, os, sys, time
+scripts run, and is read `--settle` seconds (default 0.5, wall clock) after its load event. The page and the frame
+around it are served from one local HTTP origin (UTF-8), so that a page's `window.top.document` is readable as in an
+app's web view, where the message is the top document: a file:// frame would make the top window cross-origin, and
+templates that probe it (Braze's NPS template) would take their dashboard-preview branch instead."""
+import argparse, functools, http.server, json, os, sys, tempfile, threading, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -62,7 +65,29 @@ def driver(width, height):
     return d
 
 
-def record(d, path, settle, width, height, shot=None):
+class Server:
+    """Serves one temporary folder on 127.0.0.1 (a free port) from a background thread."""
+
+    def __init__(self):
+        self.folder = tempfile.mkdtemp(prefix="oia-webkit-")
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".html": "text/html; charset=utf-8"}
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=self.folder))
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.origin = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        os.rmdir(self.folder)
+
+
+def record(d, server, path, settle, width, height, shot=None):
     from selenium.webdriver.common.by import By
     with open(path, encoding="utf-8") as f:
         source = f.read()
@@ -71,15 +96,16 @@ def record(d, path, settle, width, height, shot=None):
     lower = source.lower()
     at = lower.find("<head>")
     page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
-    tmp = os.path.join("/tmp", "oia-webkit-" + os.path.basename(path))
+    name = os.path.basename(path)
+    tmp = os.path.join(server.folder, name)
     frame = tmp + ".frame.html"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(page)
     with open(frame, "w", encoding="utf-8") as f:
-        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="file://%s" '
-                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (tmp, width, height))
+        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="%s" '
+                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (name, width, height))
     try:
-        d.get("file://" + frame)
+        d.get(server.origin + name + ".frame.html")
         d.switch_to.frame(d.find_element(By.ID, "oia-frame"))
         result = json.loads(d.execute_async_script(PROBE, settle))
         d.switch_to.default_content()
@@ -113,15 +139,17 @@ def main():
     if a.shots:
         os.makedirs(a.shots, exist_ok=True)
     d = driver(a.width, a.height)
+    server = Server()
     result = {}
     try:
         for p in pages:
             name = os.path.splitext(os.path.basename(p))[0]
             shot = os.path.join(a.shots, name + ".png") if a.shots else None
-            result[name] = record(d, p, a.settle, a.width, a.height, shot)
+            result[name] = record(d, server, p, a.settle, a.width, a.height, shot)
             print(name, len(result[name]["boxes"]), "boxes,", len(result[name]["hidden"]), "not rendered", file=sys.stderr)
     finally:
         d.quit()
+        server.close()
     with open(out, "w") as f:
         json.dump(result, f, indent=1, sort_keys=True)
         f.write("\n")

@@ -5,8 +5,9 @@
 // where things are in in-app messages: the box model (margins with sibling collapsing and `auto` centring, padding,
 // borders, `box-sizing`, min/max sizes), block flow and inline content with `text-align`, flexbox (direction, wrap,
 // grow/shrink/basis, `justify-content`, `align-items`, `auto` margins, `gap`, `order`), single- and multi-column
-// grids, relative, absolute and fixed positioning, stacking by `z-index` and translations. Not done: floats, tables,
-// positioned generated boxes, baselines, kerning, transitions (boxes are where they end). Layout depth is bounded
+// grids, relative, absolute and fixed positioning, stacking by `z-index` and translations; line boxes align their
+// pieces on a baseline (LineBoxes.swift) and SVG shapes get their geometry's boxes (SVGShapes.swift). Not done:
+// floats, tables, positioned generated boxes, kerning, transitions (boxes are where they end). Layout depth is bounded
 // (``ApproximateLayout/maxDepth``); deeper content has no box.
 import Foundation
 
@@ -186,14 +187,20 @@ final class ApproximateLayout {
             placed.insert(node.index)
             placeOutOfFlow(node, staticX: sx, staticY: sy)
         }
-        // An inline SVG's shapes are drawn inside its box: they get its box (hit tests find them, as in a browser).
+        // An inline SVG's shapes get the boxes of their geometry in its viewBox (SVGShapes.swift).
         for node in document.allElements where node.tagName == "svg" {
             guard let box = boxes[node.index] else { continue }
-            for d in node.descendants where d.isElement && style(d).display != "none" { boxes[d.index] = box }
+            let s = style(node), p = padding(s, box.width)
+            let content = LayoutRect(x: box.x + s.border[3] + p[3], y: box.y + s.border[0] + p[0],
+                                     width: max(0, box.width - s.border[1] - s.border[3] - p[1] - p[3]),
+                                     height: max(0, box.height - s.border[0] - s.border[2] - p[0] - p[2]))
+            for (index, rect) in SVGShapes.boxes(in: node, box: box, content: content, shown: { self.style($0).display != "none" }) {
+                boxes[index] = rect
+            }
         }
         for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
-        for node in document.allElements where boxes[node.index] != nil { applyTranslation(node, style(node)) }
+        for node in document.allElements where boxes[node.index] != nil { applyRelativeOffset(node, style(node)); applyTranslation(node, style(node)) }
     }
 
     private func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
@@ -230,7 +237,7 @@ final class ApproximateLayout {
             return n["alt"].map { textWidth($0, s) } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
-            if type == "checkbox" || type == "radio" { return 13 }
+            if type == "checkbox" || type == "radio" { return 12 }
             if ["submit", "button", "reset"].contains(type) { return textWidth(n["value"] ?? "Submit", s) }
             return s.fontSize * 11.5
         case "textarea": return s.fontSize * 13.5
@@ -252,7 +259,7 @@ final class ApproximateLayout {
             return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
-            return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
+            return type == "checkbox" || type == "radio" ? 12 : s.lineHeightPx
         case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
         case "select": return s.lineHeightPx
         default: return nil
@@ -332,20 +339,24 @@ final class ApproximateLayout {
             content = r
         } else if depth < ApproximateLayout.maxDepth {
             var line = 0.0, widest = 0.0, items: [Double] = []
+            // A collapsible space counts only between two things on the line (none at its start or end).
+            var pendingSpace = false
+            func addSpace() { if pendingSpace && line > 0 { line += FontMetrics.spaceWidth(face: s.face, size: s.fontSize) }; pendingSpace = false }
             for child in n.childNodes {
                 if child.kind == .text {
                     let text = child.data ?? ""
-                    if line > 0, let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) {
-                        line += FontMetrics.spaceWidth(face: s.face, size: s.fontSize)
-                    }
-                    line += textWidth(text, s)
+                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true }
+                    let w = textWidth(text, s)
+                    if w > 0 { addSpace(); line += w }
+                    if let last = text.unicodeScalars.last, ApproximateLayout.isSpace(last) { pendingSpace = true }
                 } else if child.isElement {
                     let cs = style(child)
                     if cs.display == "none" || cs.isOutOfFlow { continue }
+                    if child.tagName == "br" { widest = max(widest, line); line = 0; pendingSpace = false; continue }
                     let m = (cs.margin[1]?.resolve(nil) ?? 0) + (cs.margin[3]?.resolve(nil) ?? 0)
                     let w = maxContent(child, depth: depth + 1) + m
                     if s.isFlex || s.isGrid { items.append(w); continue }
-                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0 } else { line += w }
+                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0; pendingSpace = false } else { addSpace(); line += w }
                 }
             }
             if s.isFlex && s.flexDirection.hasPrefix("row") {
@@ -378,6 +389,7 @@ final class ApproximateLayout {
         if explicitHeight == nil, let stretch = stretchHeight { explicitHeight = max(0, stretch - vertical) }
         var contentHeight: Double
         fragments[n.index] = ((x, y), [])
+        lineBaselines[n.index] = nil
         if n.tagName == "svg" {
             contentHeight = explicitHeight ?? 0
         } else if depth >= ApproximateLayout.maxDepth {
@@ -393,6 +405,35 @@ final class ApproximateLayout {
         let height = contentHeight + vertical
         boxes[n.index] = LayoutRect(x: x, y: y, width: borderWidth, height: height)
         return height
+    }
+
+    /// Bottom margins of the last children that collapsed through their parent (it adds them to its own).
+    private var trailingMargins: [Int32: Double] = [:]
+
+    /// Whether the last child's bottom margin of the block `n` collapses through its bottom: a block in normal flow
+    /// of a block (not a flex or grid item, the root, or a box that makes a new formatting context) with no bottom
+    /// padding or border and an automatic height.
+    private func lastMarginCollapsesThrough(_ n: HTMLNode, _ s: BoxStyle) -> Bool {
+        guard s.display == "block" || s.display == "list-item", !s.overflowHidden, !s.isOutOfFlow, s.height == nil,
+              s.border[2] == 0, (s.padding[2].resolve(0) ?? 1) == 0, s.minHeight == nil,
+              !["html", "button", "fieldset", "legend", "td", "th", "table", "input", "textarea", "select"].contains(n.tagName),
+              let parent = n.parentElement else { return false }
+        let ps = style(parent)
+        return !ps.isFlex && !ps.isGrid && !ps.contents
+    }
+
+    /// `position: relative` with `top`/`left` (or `bottom`/`right`) moves the box and everything inside it.
+    private func applyRelativeOffset(_ n: HTMLNode, _ s: BoxStyle) {
+        guard s.position == "relative", s.inset.contains(where: { $0 != nil }) else { return }
+        let cb = n.parentElement.flatMap { boxes[$0.index] }
+        let dx = s.inset[3]?.resolve(cb?.width) ?? s.inset[1]?.resolve(cb?.width).map { -$0 } ?? 0
+        let dy = s.inset[0]?.resolve(cb?.height) ?? s.inset[2]?.resolve(cb?.height).map { -$0 } ?? 0
+        guard dx != 0 || dy != 0, dx.isFinite, dy.isFinite else { return }
+        var i = n.index
+        while i <= n.record.end {
+            if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
+            i += 1
+        }
     }
 
     /// `transform: translate…()` moves the box and everything inside it.
@@ -489,6 +530,8 @@ final class ApproximateLayout {
         var previousMargin = 0.0
         var run: [(piece: Piece, owners: [Int32])] = []
         var pendingSpace = false, hasWords = false
+        // A collapsed space is as wide as a space in the font of the text it stands in.
+        var pendingSpaceWidth = 0.0
         func flushRun() {
             pendingSpace = false; hasWords = false
             guard !run.isEmpty else { return }
@@ -521,10 +564,12 @@ final class ApproximateLayout {
                 if child.kind == .text {
                     let text = child.data ?? ""
                     let ts = style(node)
-                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true }
                     let space = FontMetrics.spaceWidth(face: ts.face, size: ts.fontSize) + ts.letterSpacing
+                    if let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true; pendingSpaceWidth = space }
+                    var firstWord = true
                     for word in ApproximateLayout.words(text) {
-                        let before = pendingSpace && hasWords ? space : 0
+                        let before = pendingSpace && hasWords ? (firstWord ? pendingSpaceWidth : space) : 0
+                        firstWord = false
                         // A line may also break after a hyphen inside a word ("members-|only").
                         for (k, part) in ApproximateLayout.hyphenParts(word).enumerated() {
                             run.append((.word(wordWidth(part, ts), spaceBefore: k == 0 ? before : 0, text: part, element: node.index,
@@ -534,6 +579,7 @@ final class ApproximateLayout {
                         hasWords = true
                     }
                     if let last = text.unicodeScalars.last, !ApproximateLayout.isSpace(last) { pendingSpace = false }
+                    else if !text.isEmpty, !ApproximateLayout.words(text).isEmpty { pendingSpaceWidth = space }
                     continue
                 }
                 guard child.isElement else { continue }
@@ -542,10 +588,18 @@ final class ApproximateLayout {
                 if child.tagName == "br" { run.append((.lineBreak, owners)); continue }
                 if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
                 if cs.display == "inline" && replacedWidth(child, cs) == nil {
+                    // Its horizontal margins (outside its box), borders and padding (inside) at its start and end.
+                    let pad = padding(cs, width), inner = owners + [child.index]
+                    func edge(_ margin: Double, _ inside: Double) {
+                        if margin != 0 { run.append((.word(margin, spaceBefore: 0, text: "", element: n.index, breakable: false), owners)) }
+                        if inside != 0 { run.append((.word(inside, spaceBefore: 0, text: "", element: child.index, breakable: false), inner)) }
+                    }
+                    edge(cs.margin[3]?.resolve(width) ?? 0, cs.border[3] + pad[3])
                     let before = run.count
-                    if d < ApproximateLayout.maxDepth { collect(child, owners: owners + [child.index], depth: d + 1) }
+                    if d < ApproximateLayout.maxDepth { collect(child, owners: inner, depth: d + 1) }
                     // An empty inline element still gets a (zero-width) box where it stands.
-                    if run.count == before { run.append((.empty, owners + [child.index])) }
+                    if run.count == before { run.append((.empty, inner)) }
+                    edge(cs.margin[1]?.resolve(width) ?? 0, cs.border[1] + pad[1])
                     continue
                 }
                 if cs.isBlockLevel {
@@ -558,9 +612,11 @@ final class ApproximateLayout {
                     if cs.margin[1] == nil && cs.margin[3] == nil { ml = max(0, (width - w) / 2); mr = ml }
                     else if cs.margin[3] == nil { ml = max(0, width - w - mr) }
                     cursor += max(previousMargin, mt) - previousMargin
+                    trailingMargins[child.index] = nil
                     let h = place(child, x: x + ml, y: cursor, borderWidth: w, cbHeight: height, depth: depth + 1)
-                    cursor += h + mb
-                    previousMargin = mb
+                    let through = trailingMargins[child.index] ?? 0
+                    cursor += h + max(mb, through)
+                    previousMargin = max(mb, through)
                     continue
                 }
                 // Atomic inline: inline-block, inline-flex, replaced elements and controls.
@@ -568,9 +624,8 @@ final class ApproximateLayout {
                 let w = usedWidth(child, cs, available: width - ml - mr, shrink: true)
                 let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: height, depth: depth + 1)
                 let mt = cs.margin[0]?.resolve(width) ?? 0, mb = cs.margin[2]?.resolve(width) ?? 0
-                if pendingSpace && hasWords, case .word? = run.last?.piece {
-                    run.append((.word(0, spaceBefore: FontMetrics.spaceWidth(face: s.face, size: s.fontSize), text: "", element: n.index,
-                                      breakable: !s.noWrap), owners))
+                if pendingSpace && hasWords {
+                    run.append((.word(0, spaceBefore: pendingSpaceWidth, text: "", element: n.index, breakable: !s.noWrap), owners))
                 }
                 run.append((.atomic(child, w + ml + mr, h + mt + mb), owners))
                 pendingSpace = false
@@ -579,7 +634,13 @@ final class ApproximateLayout {
         }
         collect(n, owners: [], depth: depth)
         flushRun()
-        return cursor - y + previousMargin
+        // The last child's bottom margin is inside the box when something keeps it there (bottom padding or border,
+        // a fixed height, a new formatting context); otherwise it collapses through, after the box.
+        if previousMargin > 0, lastMarginCollapsesThrough(n, s) {
+            trailingMargins[n.index] = previousMargin
+            return cursor - y - previousMargin
+        }
+        return cursor - y
     }
 
     /// Places a run of inline content in lines `width` wide from (x, y); returns the height of the lines.
@@ -636,16 +697,77 @@ final class ApproximateLayout {
                 lineHeights[line] = max(lineHeights[line], h)
             }
         }
+        // Vertical placement (LineBoxes.swift): every piece on its line's baseline, moved by `vertical-align`.
+        let blockMetrics = InlineFontMetrics(s)
+        var metricsCache: [Int32: InlineFontMetrics] = [:]
+        func metrics(_ e: Int32) -> InlineFontMetrics {
+            if e < 0 || e == container { return blockMetrics }
+            if let m = metricsCache[e] { return m }
+            let m = styles[e].map { InlineFontMetrics($0) } ?? blockMetrics
+            metricsCache[e] = m
+            return m
+        }
+        /// The baseline shift of each owner (cumulative, from the block's baseline), innermost last.
+        func ownerShifts(_ owners: [Int32]) -> [Double] {
+            var out: [Double] = [], total = 0.0, parent = blockMetrics
+            for o in owners {
+                let m = metrics(o), box = m.inlineBox
+                if let os = styles[o] {
+                    total += VerticalAlign(os.verticalAlign, em: os.fontSize, lineHeight: m.lineHeight).shift(top: box.top, bottom: box.bottom, parent: parent) ?? 0
+                }
+                out.append(total); parent = m
+            }
+            return out
+        }
+        var items: [[LineBoxAligner.Item]] = Array(repeating: [], count: lineHeights.count)
+        var itemOf: [Int] = []
+        var shiftsOf: [[Double]] = []
+        let strutBox = blockMetrics.inlineBox
+        for k in items.indices { items[k].append(LineBoxAligner.Item(top: strutBox.top, bottom: strutBox.bottom, shift: 0)) }
+        for p in placed {
+            let shifts = ownerShifts(p.owners)
+            let outer = shifts.last ?? 0
+            let parent = metrics(p.owners.last ?? container)
+            var item: LineBoxAligner.Item
+            if let node = p.atomic {
+                let cs = style(node), h = p.rect.height
+                let mt = cs.margin[0]?.resolve(width) ?? 0
+                let base = atomicBaseline(node, cs).map { mt + $0 } ?? h
+                let va = VerticalAlign(cs.verticalAlign, em: cs.fontSize, lineHeight: cs.lineHeightPx)
+                item = LineBoxAligner.Item(top: -base, bottom: h - base, shift: nil, alignBottom: va == .bottom)
+                item.shift = va.shift(top: item.top, bottom: item.bottom, parent: parent).map { $0 + outer }
+            } else if let g = p.generated, let gs = fragments[container].flatMap({ g.index < $0.list.count ? $0.list[g.index] : nil }), let st = gs.generatedStyle {
+                let h = p.rect.height
+                let pad = padding(st, width)
+                let base = gs.text.isEmpty ? h : g.top + st.border[0] + pad[0] + FontMetrics.baseline(face: st.face, size: st.fontSize, lineHeight: st.lineHeightPx)
+                let va = VerticalAlign(st.verticalAlign, em: st.fontSize, lineHeight: st.lineHeightPx)
+                item = LineBoxAligner.Item(top: -base, bottom: h - base, shift: nil, alignBottom: va == .bottom)
+                item.shift = va.shift(top: item.top, bottom: item.bottom, parent: parent).map { $0 + outer }
+            } else {
+                let box = metrics(p.text != nil ? p.element : (p.owners.last ?? container)).inlineBox
+                item = LineBoxAligner.Item(top: box.top, bottom: box.bottom, shift: outer)
+            }
+            itemOf.append(items[p.line].count)
+            shiftsOf.append(shifts)
+            items[p.line].append(item)
+        }
+        let aligned = items.map { LineBoxAligner.align($0) }
         var tops: [Double] = []
         var top = y
-        for h in lineHeights { tops.append(top); top += h }
+        for a in aligned { tops.append(top); top += a.height }
+        if hasContent, let first = aligned.first, let last = aligned.last, let origin = fragments[container]?.origin.y {
+            let firstBaseline = lineBaselines[container]?.first ?? (tops[0] + first.baseline - origin)
+            lineBaselines[container] = (firstBaseline, tops[tops.count - 1] + last.baseline - origin)
+        }
         var ownerBoxes: [Int32: LayoutRect] = [:]
-        for p in placed {
+        for (k, p) in placed.enumerated() {
             let free = max(0, width - lineWidths[p.line])
             let shift = s.textAlign == "center" ? free / 2 : (s.textAlign == "right" || s.textAlign == "end") ? free : 0
             var r = p.rect
             r.x += x + shift
-            r.y = tops[p.line] + (lineHeights[p.line] - r.height)
+            let item = items[p.line][itemOf[k]]
+            let baseline = tops[p.line] + aligned[p.line].baselines[itemOf[k]]
+            r.y = baseline + item.top
             if let node = p.atomic {
                 let cs = style(node)
                 let ml = cs.margin[3]?.resolve(width) ?? 0, mt = cs.margin[0]?.resolve(width) ?? 0
@@ -655,14 +777,55 @@ final class ApproximateLayout {
                 entry.list[g.index].rect.y = r.y + g.top
                 fragments[container] = entry
             } else if let text = p.text, !text.isEmpty {
-                // Text sits centred in its line (the half-leading above and below).
-                r.y = tops[p.line] + (lineHeights[p.line] - r.height) / 2
                 fragments[container]?.list.append(TextFragment(rect: r, text: text, element: p.element))
             }
-            for o in p.owners { ownerBoxes[o] = ownerBoxes[o].map { $0.union(r) } ?? r }
+            // An inline element's box is its font's content area around its baseline, with its vertical padding and borders.
+            let lineBaseline = tops[p.line] + aligned[p.line].baseline
+            for (j, o) in p.owners.enumerated() {
+                let m = metrics(o), os = styles[o] ?? BoxStyle(), pad = padding(os, width)
+                let oy = lineBaseline + shiftsOf[k][j] - m.ascent - pad[0] - os.border[0]
+                let rect = LayoutRect(x: r.x, y: oy, width: r.width, height: m.ascent + m.descent + pad[0] + pad[2] + os.border[0] + os.border[2])
+                ownerBoxes[o] = ownerBoxes[o].map { $0.union(rect) } ?? rect
+            }
         }
         for (o, r) in ownerBoxes { boxes[o] = r }
         return hasContent ? top - y : 0
+    }
+
+    /// The baselines of the first and last lines each block container laid out, from its border box's top then.
+    private var lineBaselines: [Int32: (first: Double, last: Double)] = [:]
+
+    /// Where an atomic inline box's baseline is, from its border box's top: its first line's (buttons, inline flex
+    /// and grid boxes) or last line's (inline blocks), a text field's or select's text, a check box's bottom; nil for
+    /// the bottom margin edge (replaced elements, text areas, boxes without lines, inline blocks that clip their
+    /// overflow).
+    /// `first`: a flex item's baseline (its first line's).
+    private func atomicBaseline(_ node: HTMLNode, _ cs: BoxStyle, first: Bool = false) -> Double? {
+        guard let own = boxes[node.index] else { return nil }
+        switch node.tagName {
+        case "img", "svg", "video", "canvas", "iframe", "progress", "meter", "textarea": return nil
+        case "input", "select":
+            let type = (node["type"] ?? "text").lowercased()
+            if node.tagName == "input" && (type == "checkbox" || type == "radio") { return own.height }
+            let p = padding(cs, own.width), lh = cs.lineHeightPx
+            let inner = own.height - p[0] - p[2] - cs.border[0] - cs.border[2]
+            let offset = max(0, (inner - lh) / 2)
+            return cs.border[0] + p[0] + offset + FontMetrics.baseline(face: cs.face, size: cs.fontSize, lineHeight: lh)
+        default: break
+        }
+        if !first && cs.overflowHidden && !cs.isFlex && !cs.isGrid && node.tagName != "button" { return nil }
+        let useFirst = first || cs.isFlex || cs.isGrid || node.tagName == "button"
+        var found: Double?
+        var i = node.index
+        while i <= node.record.end {
+            if let b = lineBaselines[i], let box = boxes[i], styles[i]?.isOutOfFlow != true {
+                let v = box.y + (useFirst ? b.first : b.last) - own.y
+                if useFirst { return v }
+                found = v
+            }
+            i += 1
+        }
+        return found
     }
 
     /// Moves everything inside `node` (not its own box, which is placed after) and its text down by `dy`.
@@ -676,6 +839,7 @@ final class ApproximateLayout {
             for k in entry.list.indices { entry.list[k].rect.y += dy }
             fragments[node.index] = entry
         }
+        if let b = lineBaselines[node.index] { lineBaselines[node.index] = (b.first + dy, b.last + dy) }
     }
 
     /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
@@ -865,7 +1029,15 @@ final class ApproximateLayout {
                     items[i].height = place(node, x: 0, y: 0, borderWidth: items[i].width, cbHeight: height, depth: depth + 1)
                 }
             }
-            let lineCross = line.map { items[$0].height + items[$0].margins[0] + items[$0].margins[2] }.max() ?? 0
+            // `align-items: baseline`: those items' first baselines line up.
+            var baseOf: [Int: Double] = [:]
+            for i in line where items[i].alignSelf == "baseline" || items[i].alignSelf == "first baseline" {
+                guard let node = items[i].node else { continue }
+                let h = boxes[node.index]?.height ?? items[i].height
+                baseOf[i] = items[i].margins[0] + (atomicBaseline(node, style(node), first: true) ?? h)
+            }
+            let maxBase = baseOf.values.max() ?? 0
+            let lineCross = line.map { items[$0].height + items[$0].margins[0] + items[$0].margins[2] + (baseOf[$0].map { maxBase - $0 } ?? 0) }.max() ?? 0
             let cross = lines.count == 1 ? max(lineCross, height ?? 0) : lineCross
             let mainUsed = line.reduce(0) { $0 + items[$1].width + items[$1].margins[1] + items[$1].margins[3] } + gap * Double(line.count - 1)
             var free = max(0, width - mainUsed)
@@ -885,7 +1057,7 @@ final class ApproximateLayout {
                         _ = place(node, x: 0, y: 0, borderWidth: item.width, cbHeight: height, depth: depth + 1, stretchHeight: room)
                     }
                     let h = boxes[node.index]?.height ?? item.height
-                    var offset = stretch ? 0 : align(item.alignSelf, free: room - h)
+                    var offset = stretch ? 0 : baseOf[i].map { maxBase - $0 } ?? align(item.alignSelf, free: room - h)
                     if crossAuto {
                         let spare = max(0, room - h)
                         offset = item.autoMargins[0] && item.autoMargins[2] ? spare / 2 : item.autoMargins[0] ? spare : 0

@@ -62,6 +62,8 @@ struct BoxStyle {
     var transform: String?
     var visibility = "visible"
     var pointerEvents = "auto"
+    /// `vertical-align` as declared (`baseline`, `middle`, `top`, a length…); not inherited.
+    var verticalAlign = "baseline"
 
     var isBlockLevel: Bool { ["block", "flex", "grid", "list-item", "table", "flow-root"].contains(display) }
     var isFlex: Bool { display == "flex" || display == "inline-flex" }
@@ -221,17 +223,23 @@ struct BoxStyleSheet {
         s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
+        // Form controls take WebKit's control font: normal weight and line height, no letter spacing or transform.
+        if ["button", "input", "select", "textarea"].contains(tag) {
+            s.bold = false; s.letterSpacing = 0; s.textTransform = "none"; s.lineHeight = nil; s.lineHeightRatio = nil
+        }
+        // Vertical margins in ems of the element's own font size (applied once its font size is known).
+        var uaMarginEm: Double?
         switch tag {
         case "body": s.margin = Array(repeating: .px(8), count: 4)
-        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; s.margin = [.px(s.fontSize * 0.67), .px(0), .px(s.fontSize * 0.67), .px(0)]
-        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; s.margin = [.px(s.fontSize * 0.83), .px(0), .px(s.fontSize * 0.83), .px(0)]
-        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
-        case "h4", "h5", "h6": s.bold = true; s.margin = [.px(s.fontSize * 1.33), .px(0), .px(s.fontSize * 1.33), .px(0)]
-        case "p", "blockquote", "dl", "figure": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
-        case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
+        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; uaMarginEm = 0.67
+        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; uaMarginEm = 0.83
+        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; uaMarginEm = 1
+        case "h4", "h5", "h6": s.bold = true; uaMarginEm = 1.33
+        case "p", "blockquote", "dl", "figure": uaMarginEm = 1
+        case "ul", "ol": uaMarginEm = 1; s.padding[3] = .px(40)
         case "button", "select":
             // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
-            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
+            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(2), .px(6), .px(3), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
             s.borderBox = true
         case "fieldset":
             s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
@@ -241,7 +249,7 @@ struct BoxStyleSheet {
             s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
             if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
             if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
-                s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
+                s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(2), .px(3), .px(2)]
             }
         case "strong", "b", "th": s.bold = true
         case "code", "pre", "kbd", "samp": s.family = .mono; s.fontSize = p.fontSize * 0.8125
@@ -263,14 +271,19 @@ struct BoxStyleSheet {
             }
         }
         if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
-        if let v = d["font-weight"] { s.bold = v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
+        if let em = uaMarginEm { s.margin = [.px(s.fontSize * em), .px(0), .px(s.fontSize * em), .px(0)] }
+        if let v = d["font-weight"] { s.bold = v == "inherit" ? p.bold : v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
         if let v = d["font-family"] { s.family = v == "inherit" ? p.family : FontFamily.resolve(v) }
-        if let v = d["line-height"] {
+        if let v = d["line-height"], v == "inherit" {
+            s.lineHeight = p.lineHeight; s.lineHeightRatio = p.lineHeightRatio
+            if let ratio = s.lineHeightRatio { s.lineHeight = ratio * s.fontSize }
+        } else if let v = d["line-height"] {
             s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
             s.lineHeightRatio = Double(v)
         } else if let ratio = s.lineHeightRatio {
             s.lineHeight = ratio * s.fontSize
         }
+        if d["letter-spacing"] == "inherit" { s.letterSpacing = p.letterSpacing }
         if let v = d["letter-spacing"], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
         if let v = d["text-align"] { s.textAlign = v }
         if let v = d["text-transform"], v != "inherit" { s.textTransform = v }
@@ -340,6 +353,11 @@ struct BoxStyleSheet {
         if let v = d["order"], let o = Int(v) { s.order = o }
         if let v = d["flex-shrink"], let g = Double(v) { s.flexShrink = g }
         if let v = d["align-self"] { s.alignSelf = v }
+        if let v = d["vertical-align"], v != "inherit" { s.verticalAlign = v.lowercased() }
+        // WebKit draws check boxes and radio buttons from its theme: their padding and borders take no room.
+        if tag == "input", let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
+            s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]
+        }
         return s
     }
 
