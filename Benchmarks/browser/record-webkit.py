@@ -62,12 +62,34 @@ def driver(width, height):
     return d
 
 
-def record(d, path, settle, width, height, shot=None):
+def screenshot(d, shot):
+    """The frame's picture, cut from a screenshot of the whole window: WebKitGTK's element screenshot leaves a black
+    band at the top of a frame (≈ 84 px at 390 x 844) where the window shows the page. Without Pillow, the element's."""
+    from selenium.webdriver.common.by import By
+    try:
+        import io
+        from PIL import Image
+    except ImportError:
+        d.find_element(By.ID, "oia-frame").screenshot(shot)
+        return
+    x, y, w, h = d.execute_script("var r = document.getElementById('oia-frame').getBoundingClientRect();"
+                                  "return [r.x, r.y, r.width, r.height];")
+    window = Image.open(io.BytesIO(d.get_screenshot_as_png()))
+    window.crop((round(x), round(y), round(x + w), round(y + h))).save(shot)
+
+
+def record(d, path, settle, width, height, shot=None, assets_beside=False):
+    """The page's layout (and with `shot`, a screenshot of it). `assets_beside`: relative URLs resolve against the
+    page's own folder (a <base> element first in <head>), so WebKit loads the images `iam render --html` finds."""
     from selenium.webdriver.common.by import By
     with open(path, encoding="utf-8") as f:
         source = f.read()
     # The bridge stand-ins must exist before the page's own scripts: put them first in <head> (or the document).
-    stub = "<script>" + STUBS + "</script>"
+    # A message's HTML reaches the web view as a string (UTF-8), not as a file WebKit would read as windows-1252
+    # when the page declares no charset: the declaration goes first.
+    stub = '<meta charset="utf-8"><script>' + STUBS + "</script>"
+    if assets_beside:
+        stub = '<base href="file://%s/">' % os.path.dirname(os.path.abspath(path)) + stub
     lower = source.lower()
     at = lower.find("<head>")
     page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
@@ -84,7 +106,7 @@ def record(d, path, settle, width, height, shot=None):
         result = json.loads(d.execute_async_script(PROBE, settle))
         d.switch_to.default_content()
         if shot:
-            d.find_element(By.ID, "oia-frame").screenshot(shot)
+            screenshot(d, shot)
     finally:
         os.unlink(tmp)
         os.unlink(frame)
