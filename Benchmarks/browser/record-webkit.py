@@ -29,6 +29,12 @@ STUBS = """
 })();
 """
 
+READY = """
+window.addEventListener('load', function () {
+  setTimeout(function () { window.dispatchEvent(new Event('ab.BridgeReady')); }, 0);
+});
+"""
+
 PROBE = """
 var done = arguments[arguments.length - 1];
 var settle = arguments[0];
@@ -78,16 +84,17 @@ def screenshot(d, shot):
     window.crop((round(x), round(y), round(x + w), round(y + h))).save(shot)
 
 
-def record(d, path, settle, width, height, shot=None, assets_beside=False):
+def record(d, path, settle, width, height, shot=None, assets_beside=False, bridge_ready=False):
     """The page's layout (and with `shot`, a screenshot of it). `assets_beside`: relative URLs resolve against the
-    page's own folder (a <base> element first in <head>), so WebKit loads the images `iam render --html` finds."""
+    page's own folder (a <base> element first in <head>), so WebKit loads the images `iam render --html` finds.
+    `bridge_ready`: the window gets Braze's `ab.BridgeReady` event after load, as the SDK (and our page) sends it."""
     from selenium.webdriver.common.by import By
     with open(path, encoding="utf-8") as f:
         source = f.read()
     # The bridge stand-ins must exist before the page's own scripts: put them first in <head> (or the document).
     # A message's HTML reaches the web view as a string (UTF-8), not as a file WebKit would read as windows-1252
     # when the page declares no charset: the declaration goes first.
-    stub = '<meta charset="utf-8"><script>' + STUBS + "</script>"
+    stub = '<meta charset="utf-8"><script>' + STUBS + (READY if bridge_ready else "") + "</script>"
     if assets_beside:
         stub = '<base href="file://%s/">' % os.path.dirname(os.path.abspath(path)) + stub
     lower = source.lower()

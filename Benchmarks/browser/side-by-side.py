@@ -17,7 +17,8 @@ The figures: "differing pixels" is the share of pixels whose largest channel dif
 255 by default: antialiasing and slightly different greys do not count, a box or a line of text in another place
 does); "mean difference" is the mean absolute channel difference over the whole picture, 0-255. Both pictures are
 the page at the same CSS size (390 x 844 by default) at one device pixel per CSS pixel, read half a second after
-load (WebKit) or after load with scripts run to idle (ours)."""
+load (WebKit, which gets Braze's ab.BridgeReady event after load, as our page does), or half a second of virtual
+time after load (ours)."""
 import argparse, importlib.util, os, subprocess, sys, tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -61,7 +62,9 @@ def vendor_of(name, default):
 def combine(ours_path, webkit_path, out_path, width, height, threshold, scale):
     from PIL import Image, ImageChops, ImageDraw
     def open_rgb(path):
-        image = Image.open(path).convert("RGB")
+        image = Image.open(path).convert("RGBA")
+        white = Image.new("RGBA", image.size, (255, 255, 255, 255))
+        image = Image.alpha_composite(white, image).convert("RGB")
         if image.size != (width, height):
             canvas = Image.new("RGB", (width, height), (255, 255, 255))
             canvas.paste(image.crop((0, 0, min(width, image.width), min(height, image.height))), (0, 0))
@@ -129,7 +132,8 @@ def main():
             if run.returncode != 0:
                 print("%s: iam render failed: %s" % (name, run.stderr.strip()), file=sys.stderr)
                 continue
-            recorder.record(driver, path, a.settle, a.width, a.height, shot=webkit, assets_beside=True)
+            recorder.record(driver, path, a.settle, a.width, a.height, shot=webkit, assets_beside=True,
+                            bridge_ready=True)
             differing, mean = combine(ours, webkit, os.path.join(out, name + ".png"), a.width, a.height, a.threshold, a.scale)
             rows.append((name, differing, mean))
             print("%s: %.1f %% of pixels differ, mean difference %.1f" % (name, 100 * differing, mean), file=sys.stderr)

@@ -19,9 +19,14 @@ public struct ContentRenderer: MessageRenderer {
     /// The time the page's scripts read (`Date.now()`, `new Date()`) when it loads; nil, the default, is the real
     /// time. Give a fixed date for pictures that must be the same on every run (a countdown, "ends on …").
     public let clockOrigin: Date?
-    public init(limits: ContentLimits = .default, clockOrigin: Date? = nil) {
+    /// Seconds of the page's (virtual) time that pass after load before it is drawn: timers and animation frames due
+    /// by then run (an entrance that adds a class in `requestAnimationFrame`), as a person sees the message half a
+    /// second after it appears. Transitions are not run: boxes are drawn where they end.
+    public let settle: Double
+    public init(limits: ContentLimits = .default, clockOrigin: Date? = nil, settle: Double = 0.5) {
         self.limits = limits
         self.clockOrigin = clockOrigin
+        self.settle = settle
     }
 
     public func render(_ message: InAppMessage, in context: RenderContext) throws -> RenderedMessage {
@@ -53,6 +58,7 @@ public struct ContentRenderer: MessageRenderer {
         page.viewport = ContentViewport(width: device.screenSize.width, height: device.screenSize.height,
                                         scale: 3, darkMode: device.appearance == .dark)
         page.loadHTMLString(html.html, baseURL: html.baseURL)
+        if settle > 0 { page.advanceTime(by: settle) }
         return page
     }
 
