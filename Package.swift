@@ -64,7 +64,7 @@ var targets: [Target] = [
     .target(name: "BrazeUICompat", dependencies: ["AppboyKit", "AppboyUI"] + shims("UIKit"), swiftSettings: strict),
 
     // Performance figures (release build): swift run -c release openinapp-bench
-    .executableTarget(name: "Bench", dependencies: ["InAppCore", "InAppContent"], swiftSettings: strict),
+    .executableTarget(name: "Bench", dependencies: ["InAppCore", "InAppContent", "InAppRendering"], swiftSettings: strict),
     .executableTarget(name: "iam", dependencies: ["InAppCore", "InAppContent", "InAppRendering", "InAppTestSupport",
                                                   "AEPCore", "AEPServices", "AEPMessaging", "BrazeKit", "BrazeUI", "AppboyKit", "AppboyUI"]
                                                  + shims("UIKit", "WebKit"), swiftSettings: strict),

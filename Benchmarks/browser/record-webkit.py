@@ -55,6 +55,13 @@ if (document.readyState === 'complete') whenLoaded(); else window.addEventListen
 """
 
 
+READY = """
+window.addEventListener('load', function () {
+  setTimeout(function () { window.dispatchEvent(new Event('ab.BridgeReady')); }, 0);
+});
+"""
+
+
 def driver(width, height):
     from selenium import webdriver
     d = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions())
@@ -87,12 +94,39 @@ class Server:
         os.rmdir(self.folder)
 
 
-def record(d, server, path, settle, width, height, shot=None):
+def screenshot(d, shot):
+    """The frame's picture, cut from a screenshot of the whole window: WebKitGTK's element screenshot leaves a black
+    band at the top of a frame (≈ 84 px at 390 x 844) where the window shows the page. Without Pillow, the element's."""
+    from selenium.webdriver.common.by import By
+    try:
+        import io
+        from PIL import Image
+    except ImportError:
+        d.find_element(By.ID, "oia-frame").screenshot(shot)
+        return
+    x, y, w, h = d.execute_script("var r = document.getElementById('oia-frame').getBoundingClientRect();"
+                                  "return [r.x, r.y, r.width, r.height];")
+    window = Image.open(io.BytesIO(d.get_screenshot_as_png()))
+    window.crop((round(x), round(y), round(x + w), round(y + h))).save(shot)
+
+
+def record(d, server, path, settle, width, height, shot=None, assets_beside=False, bridge_ready=False):
+    """The page's layout (and with `shot`, a screenshot of it), served by `server`. `assets_beside`: relative URLs
+    resolve against the page's own folder (linked into the server's folder; a <base> element first in <head>), so
+    WebKit loads the images `iam render --html` finds. `bridge_ready`: the window gets Braze's `ab.BridgeReady` event
+    after load, as the SDK (and our page) sends it."""
     from selenium.webdriver.common.by import By
     with open(path, encoding="utf-8") as f:
         source = f.read()
     # The bridge stand-ins must exist before the page's own scripts: put them first in <head> (or the document).
-    stub = "<script>" + STUBS + "</script>"
+    # A message's HTML reaches the web view as a string (UTF-8), not as a file WebKit would read as windows-1252
+    # when the page declares no charset: the declaration goes first.
+    stub = '<meta charset="utf-8"><script>' + STUBS + (READY if bridge_ready else "") + "</script>"
+    link = None
+    if assets_beside:
+        link = os.path.join(server.folder, "assets-%d" % len(os.listdir(server.folder)))
+        os.symlink(os.path.dirname(os.path.abspath(path)), link)
+        stub = '<base href="%s%s/">' % (server.origin, os.path.basename(link)) + stub
     lower = source.lower()
     at = lower.find("<head>")
     page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
@@ -110,10 +144,12 @@ def record(d, server, path, settle, width, height, shot=None):
         result = json.loads(d.execute_async_script(PROBE, settle))
         d.switch_to.default_content()
         if shot:
-            d.find_element(By.ID, "oia-frame").screenshot(shot)
+            screenshot(d, shot)
     finally:
         os.unlink(tmp)
         os.unlink(frame)
+        if link:
+            os.unlink(link)
     return result
 
 

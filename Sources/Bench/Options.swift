@@ -15,12 +15,17 @@ struct BenchOptions {
     /// `--pages N`: load each file N times as a scripted page in one shared VM (load, scripts to idle, one tap),
     /// untimed, and exit (for profiles of the scripts section).
     var pages: Int?
+    /// `--layouts N`: lay out, paint and write as SVG each file N times, untimed, and exit (for profiles).
+    var layouts: Int?
+    /// `--webkit-layout FILE`: WebKitGTK's layout figures (JSON lines of Benchmarks/browser/webkit-layout-time.py).
+    var webkitLayoutFile: String?
 
     static let usage = """
         usage: openinapp-bench [--quick] [--only content|triggers|pipeline|scripts|layout] [--peers PEERS.jsonl]
-                               [--peer-command CMD] [FILE.html ...]
+                               [--peer-command CMD] [--webkit-layout WEBKIT.jsonl] [FILE.html ...]
                openinapp-bench --parses N FILE.html ...
                openinapp-bench --pages N FILE.html ...
+               openinapp-bench --layouts N FILE.html ...
                openinapp-bench --write-synthetic DIR
                openinapp-bench --help
 
@@ -29,6 +34,10 @@ struct BenchOptions {
           --only SECTION        run one section: content, triggers, pipeline, scripts or layout
           --peers FILE          peer results (JSON lines from Benchmarks/peers.py) to compare against
           --peer-command CMD    run `CMD FILE` right before timing each FILE (how Benchmarks/run measures peers)
+          --webkit-layout FILE  WebKitGTK's load + layout times (Benchmarks/browser/webkit-layout-time.py) for
+                                the layout section's ratios
+          --layouts N           lay out each FILE N times with its paint list and SVG, untimed, then exit: for
+                                profiles of layout + paint
           --pages N             load each FILE N times as the scripts section does (one shared VM), untimed, then
                                 exit: for profiles of load + scripts + one tap
           --parses N            parse each FILE exactly N times (parse + DOM + interactive index), untimed, then
@@ -52,12 +61,16 @@ struct BenchOptions {
             switch arg {
             case "--help", "-h": return .help
             case "--quick": options.quick = true
-            case "--write-synthetic", "--peers", "--peer-command", "--only", "--parses", "--pages":
+            case "--write-synthetic", "--peers", "--peer-command", "--only", "--parses", "--pages", "--layouts", "--webkit-layout":
                 guard let v = value(arg) else { return .usageError("\(arg) needs a value") }
                 switch arg {
                 case "--write-synthetic": options.writeSyntheticDirectory = v
                 case "--peers": options.peersFile = v
                 case "--peer-command": options.peerCommand = v
+                case "--webkit-layout": options.webkitLayoutFile = v
+                case "--layouts":
+                    guard let n = Int(v), n > 0 else { return .usageError("--layouts takes a positive count, not '\(v)'") }
+                    options.layouts = n
                 case "--parses":
                     guard let n = Int(v), n > 0 else { return .usageError("--parses takes a positive count, not '\(v)'") }
                     options.parses = n
@@ -79,6 +92,7 @@ struct BenchOptions {
         }
         if options.parses != nil && options.files.isEmpty { return .usageError("--parses needs at least one FILE") }
         if options.pages != nil && options.files.isEmpty { return .usageError("--pages needs at least one FILE") }
+        if options.layouts != nil && options.files.isEmpty { return .usageError("--layouts needs at least one FILE") }
         return .run(options)
     }
 }

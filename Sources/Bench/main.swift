@@ -35,6 +35,13 @@ if let pages = options.pages {
     }
     exit(0)
 }
+if let layouts = options.layouts {
+    for file in options.files {
+        do { print("\(file): \(try LayoutBench.layoutRepeatedly(file: file, times: layouts)) bytes of SVG, \(layouts) layouts") }
+        catch { fail("\(file): \(error)") }
+    }
+    exit(0)
+}
 let peersFile = options.peersFile
 /// `--peer-command CMD`: run `CMD FILE` (printing peers.py JSON lines) right before timing our parser on FILE, so
 /// both are measured within seconds of each other on a machine whose load changes.
@@ -191,19 +198,35 @@ if wanted("scripts") {
               + "\(peer.map { fmt($0.0, 3) } ?? "–") | \(peer.map { fmt($0.1, 2) } ?? "–") | \(peer.map { fmt($0.0 / ms, 1) + "×" } ?? "–") |")
     }
 }
+var layoutRatios: [Double] = []
 if wanted("layout") {
     print("")
-    print("## Layout and paint (the scripted fixtures at 390 × 844, after load)")
+    print("## Layout and paint (390 × 844, after load)")
     print("")
-    print("| fixture | elements | layout ms | layout + paint list ms |")
-    print("|---|---|---|---|")
-    for r in LayoutBench.run(samples: quick ? 5 : 7) {
-        print("| \(r.name) | \(r.elements) | \(fmt(r.layout.median * 1000, 3)) (\(fmt(r.layout.min * 1000, 3))–\(fmt(r.layout.max * 1000, 3))) | "
-              + "\(fmt(r.paint.median * 1000, 3)) |")
+    print("Ours: a new layout of the loaded page (cascade, boxes, lines), its paint list, the list as SVG, and a new page's")
+    print("load (parse, scripts to idle) + first layout. WebKitGTK (Benchmarks/browser/webkit-layout-time.py): the page")
+    print("loaded into a 390 × 844 frame up to its load event with a layout forced there, and a relayout of the loaded page")
+    print("(body display:none, then back). Ratios: WebKit's time ÷ ours (above 1: we are faster).")
+    print("")
+    print("| page | kB | elements | layout ms | paint list ms | SVG ms | load + layout ms | WebKit load + layout ms | ratio | WebKit relayout ms | ratio |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    let webkit = LayoutBench.peers(options.webkitLayoutFile)
+    let layoutFiles = options.files.isEmpty || only == nil ? LayoutBench.defaultFiles() : options.files
+    for file in layoutFiles {
+        let r: LayoutBench.Result
+        do { r = try LayoutBench.run(file: file, samples: quick ? 7 : 15) } catch { fail("\(file): \(error)") }
+        func ms(_ s: Sample) -> String { "\(fmt(s.median * 1000, 3)) (\(fmt(s.min * 1000, 3))–\(fmt(s.max * 1000, 3)))" }
+        let peer = webkit[file]
+        if let peer { layoutRatios.append(peer.load_ms / (r.loadAndLayout.median * 1000)) }
+        print("| \((file as NSString).lastPathComponent) | \(fmt(Double(r.bytes) / 1000, 1)) | \(r.elements) | \(ms(r.layout)) | "
+              + "\(fmt(r.paint.median * 1000, 3)) | \(fmt(r.svg.median * 1000, 3)) | \(ms(r.loadAndLayout)) | "
+              + "\(peer.map { fmt($0.load_ms, 1) } ?? "–") | \(peer.map { fmt($0.load_ms / (r.loadAndLayout.median * 1000), 1) + "×" } ?? "–") | "
+              + "\(peer.map { fmt($0.relayout_ms, 2) } ?? "–") | \(peer.map { fmt($0.relayout_ms / (r.layout.median * 1000), 1) + "×" } ?? "–") |")
     }
 }
 print("")
 if let worst = jsdomRatios.min() { print("min throughput ratio vs jsdom: \(fmt(worst, 1))") }
+if let worst = layoutRatios.min() { print("min load + layout ratio vs WebKit: \(fmt(worst, 1))") }
 if let worst = lexborRatios.min() {
     print("min ratio vs lexbor: \(fmt(worst, 2))")
 } else {

@@ -16,7 +16,18 @@ import InAppCore
 /// the layout's paint list.
 public struct ContentRenderer: MessageRenderer {
     public let limits: ContentLimits
-    public init(limits: ContentLimits = .default) { self.limits = limits }
+    /// The time the page's scripts read (`Date.now()`, `new Date()`) when it loads; nil, the default, is the real
+    /// time. Give a fixed date for pictures that must be the same on every run (a countdown, "ends on …").
+    public let clockOrigin: Date?
+    /// Seconds of the page's (virtual) time that pass after load before it is drawn: timers and animation frames due
+    /// by then run (an entrance that adds a class in `requestAnimationFrame`), as a person sees the message half a
+    /// second after it appears. Transitions are not run: boxes are drawn where they end.
+    public let settle: Double
+    public init(limits: ContentLimits = .default, clockOrigin: Date? = nil, settle: Double = 0.5) {
+        self.limits = limits
+        self.clockOrigin = clockOrigin
+        self.settle = settle
+    }
 
     public func render(_ message: InAppMessage, in context: RenderContext) throws -> RenderedMessage {
         guard case .html(let html) = message.content else {
@@ -43,9 +54,11 @@ public struct ContentRenderer: MessageRenderer {
         // Draw what the page's scripts build (score scales, dots, texts), as a device shows it after load.
         let page = ContentPage(limits: limits, scriptEngine: ScriptEngines.isJavaScriptCoreAvailable ? .javaScriptCore : .subset)
         page.bridgeReceiver = { _ in }
+        page.clockOrigin = clockOrigin
         page.viewport = ContentViewport(width: device.screenSize.width, height: device.screenSize.height,
                                         scale: 3, darkMode: device.appearance == .dark)
         page.loadHTMLString(html.html, baseURL: html.baseURL)
+        if settle > 0 { page.advanceTime(by: settle) }
         return page
     }
 
@@ -96,47 +109,5 @@ public struct ContentRenderer: MessageRenderer {
         }
         return RenderedMessage(messageID: id, screen: screen, appearance: device.appearance, orientation: device.orientation,
                                boxes: boxes, hidesStatusBar: true)
-    }
-
-    /// The few inline style properties the layout honours.
-    struct InlineStyle {
-        var background: RGBAColor?
-        var color: RGBAColor?
-        var hidden = false
-    }
-
-    static func style(_ text: String?) -> InlineStyle {
-        var result = InlineStyle()
-        guard let text else { return result }
-        for declaration in text.split(separator: ";") {
-            let parts = declaration.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard parts.count == 2 else { continue }
-            switch parts[0] {
-            case "background", "background-color": result.background = color(parts[1]) ?? result.background
-            case "color": result.color = color(parts[1]) ?? result.color
-            case "display": result.hidden = result.hidden || parts[1] == "none"
-            case "visibility": result.hidden = result.hidden || parts[1] == "hidden"
-            default: break
-            }
-        }
-        return result
-    }
-
-    /// `#rgb`, `#rrggbb`, `white`, `black`, `transparent`; anything else is ignored.
-    static func color(_ value: String) -> RGBAColor? {
-        let v = value.split(separator: " ").first.map(String.init) ?? value
-        switch v {
-        case "white": return .white
-        case "black": return .black
-        case "transparent": return .clear
-        default: break
-        }
-        guard v.hasPrefix("#") else { return nil }
-        let hex = v.dropFirst()
-        if hex.count == 3 {
-            let doubled = hex.map { "\($0)\($0)" }.joined()
-            return try? RGBAColor(hex: doubled)
-        }
-        return try? RGBAColor(hex: String(hex))
     }
 }

@@ -12,7 +12,9 @@ extension PaintList {
         """
         if let title { out += "<title>\(escape(title))</title>\n" }
         var defs = ""
-        var body = "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"\(fill(background))/>\n"
+        // A translucent canvas (a message's dimmed backdrop on `body`) lies over the web view's white, as WebKit draws it.
+        var body = background.alpha < 1 ? "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#FFFFFF\"/>\n" : ""
+        body += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"\(fill(background))/>\n"
         var shadows = 0
         for item in items {
             switch item {

@@ -61,6 +61,23 @@ extension Trait where Self == InAppHarnessTrait {
     }
 }
 
+extension PictureSnapshot {
+    /// ``check(_:device:against:mode:)`` for Swift Testing: a picture that differs from its baseline, a missing
+    /// baseline in CI, or a message that cannot be drawn is recorded as an issue at the caller's line (naming the
+    /// files to look at) and the test carries on. Returns whether the picture matched (or was recorded).
+    @discardableResult
+    public static func expectMatch(_ message: InAppMessage, device: DeviceState = DeviceState(), baseline path: String,
+                                   mode: Mode = .fromEnvironment, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        do {
+            try check(message, device: device, against: path, mode: mode)
+            return true
+        } catch {
+            Issue.record("\(error)", sourceLocation: sourceLocation)
+            return false
+        }
+    }
+}
+
 extension TraceOrder: CustomTestStringConvertible {
     public var testDescription: String { description }
 }

@@ -127,12 +127,12 @@ final class PictureSnapshotTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/modal.svg"
         let html = InAppMessage(id: "s", content: .html(HTMLContent(html: "<body style='background:#fff'><h1>Hello</h1><button>OK</button></body>")))
-        XCTAssertEqual(try PictureSnapshot.check(html, against: path), .recorded(path: path))
-        XCTAssertEqual(try PictureSnapshot.check(html, against: path), .matched, "the same message draws the same bytes")
-        XCTAssertEqual(try PictureSnapshot.check(Fixtures.modalTwoButtons(), against: folder + "/structured.svg"), .recorded(path: folder + "/structured.svg"))
-        XCTAssertEqual(try PictureSnapshot.check(Fixtures.modalTwoButtons(), against: folder + "/structured.svg"), .matched)
+        XCTAssertEqual(try PictureSnapshot.check(html, against: path, mode: .recordMissing), .recorded(path: path))
+        XCTAssertEqual(try PictureSnapshot.check(html, against: path, mode: .recordMissing), .matched, "the same message draws the same bytes")
+        XCTAssertEqual(try PictureSnapshot.check(Fixtures.modalTwoButtons(), against: folder + "/structured.svg", mode: .recordMissing), .recorded(path: folder + "/structured.svg"))
+        XCTAssertEqual(try PictureSnapshot.check(Fixtures.modalTwoButtons(), against: folder + "/structured.svg", mode: .recordMissing), .matched)
         let changed = InAppMessage(id: "s", content: .html(HTMLContent(html: "<body style='background:#fff'><h1>Hello!</h1><button>OK</button></body>")))
-        XCTAssertThrowsError(try PictureSnapshot.check(changed, against: path)) { error in
+        XCTAssertThrowsError(try PictureSnapshot.check(changed, against: path, mode: .recordMissing)) { error in
             guard let mismatch = error as? PictureSnapshot.Mismatch else { return XCTFail("\(error)") }
             XCTAssertTrue(mismatch.firstDifference.actual.contains(">Hello!</text>"), mismatch.description)
             XCTAssertTrue(FileManager.default.fileExists(atPath: mismatch.actual))

@@ -6,6 +6,19 @@ struct Painter {
     let layout: ApproximateLayout
     /// An image's `src` (or a `url()` of a background) as a data URL, when it loads here.
     let source: (String) -> String?
+    /// The cascade's answers for this paint, asked once per element: each answer runs every rule's selector against
+    /// the element, and text fragments, borders and inherited values asked for them again for every line.
+    private let memo = Memo()
+
+    private final class Memo {
+        var declared: [Int32: [String: String]] = [:]
+        var computed: [String: [Int32: String]] = [:]
+    }
+
+    init(layout: ApproximateLayout, source: @escaping (String) -> String?) {
+        self.layout = layout
+        self.source = source
+    }
 
     func paint() -> PaintList {
         let document = layout.document
@@ -13,7 +26,7 @@ struct Painter {
         var opacities: [Int32: Double] = [:]
         func opacity(_ node: HTMLNode) -> Double {
             if let known = opacities[node.index] { return known }
-            let own = layout.declaredStyle(of: node)["opacity"].flatMap { v in
+            let own = declared(node)["opacity"].flatMap { v in
                 v.hasSuffix("%") ? Double(v.dropLast()).map { $0 / 100 } : Double(v)
             } ?? 1
             let value = max(0, min(1, own)) * (node.parentElement.map(opacity) ?? 1)
@@ -26,7 +39,7 @@ struct Painter {
             guard let s = layout.boxStyle(of: index), let rect = layout.box(of: node), !s.contents else { continue }
             let alpha = opacity(node)
             guard alpha > 0, s.visibility == "visible" else { continue }
-            let d = layout.declaredStyle(of: node)
+            let d = declared(node)
             let control = Painter.control(node)
             // Background and border.
             var background = color("background-color", node)
@@ -101,12 +114,38 @@ struct Painter {
         return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items)
     }
 
+    /// `layout.declaredStyle(of:)`, once per element.
+    private func declared(_ node: HTMLNode) -> [String: String] {
+        if let known = memo.declared[node.index] { return known }
+        let d = layout.declaredStyle(of: node)
+        memo.declared[node.index] = d
+        return d
+    }
+
+    /// `ComputedStyle.value(property, of: node)`, once per element and property. An inherited property the element
+    /// does not declare (or declares `inherit`) is its parent's, as the computed style's own walk up finds it.
+    private func computed(_ property: String, _ node: HTMLNode) -> String {
+        if let known = memo.computed[property]?[node.index] { return known }
+        let value: String
+        if Painter.inheritedReads.contains(property), (declared(node)[property] ?? "inherit") == "inherit",
+           let parent = node.parentElement, parent.isElement {
+            value = computed(property, parent)
+        } else {
+            value = ComputedStyle.value(property, of: node, layout: layout, declared: declared)
+        }
+        memo.computed[property, default: [:]][node.index] = value
+        return value
+    }
+
+    /// The inherited properties the painter reads, none of which a shorthand sets.
+    private static let inheritedReads: Set<String> = ["color", "text-transform"]
+
     private func color(_ property: String, _ node: HTMLNode) -> PaintColor? {
-        PaintColor(css: ComputedStyle.value(property, of: node, layout: layout))
+        PaintColor(css: computed(property, node))
     }
 
     private func transformed(_ text: String, _ node: HTMLNode) -> String {
-        switch ComputedStyle.value("text-transform", of: node, layout: layout) {
+        switch computed("text-transform", node) {
         case "uppercase": return text.uppercased()
         case "lowercase": return text.lowercased()
         case "capitalize": return text.split(separator: " ", omittingEmptySubsequences: false).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")

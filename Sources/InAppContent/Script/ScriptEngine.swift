@@ -1,5 +1,5 @@
 // One protocol for the two script engines a page can run: JavaScriptCore (the engine WKWebView runs, loaded
-// at run time) and the statement subset (Script.swift), used where JavaScriptCore is absent. A page owns one
+// at run time) and the statement subset (Subset.swift), used where JavaScriptCore is absent. A page owns one
 // engine; an engine owns one JavaScript context and no global state. Scripts reach the native side through
 // a single host function (an operation name and arguments), so both engines share the page's bridges.
 import Foundation

@@ -28,7 +28,9 @@ enum ComputedStyle {
     ]
 
     /// The computed value of `name` (lower-case, hyphenated) for `node`, or "" for a property this model has no value for.
-    static func value(_ name: String, of node: HTMLNode, layout: ApproximateLayout) -> String {
+    /// `declared` answers the cascade for an element (the painter passes its per-paint memo); nil asks the layout.
+    static func value(_ name: String, of node: HTMLNode, layout: ApproximateLayout,
+                      declared cascade: ((HTMLNode) -> [String: String])? = nil) -> String {
         switch name {
         case "width", "height":
             guard let size = layout.usedSize(of: node) else { return "auto" }
@@ -40,9 +42,9 @@ enum ComputedStyle {
         }
         var current: HTMLNode? = node
         while let element = current, element.isElement {
-            if let v = declared(name, of: element, layout: layout), v != "inherit" {
+            if let v = declared(name, of: element, layout: layout, cascade), v != "inherit" {
                 if v == "initial" || v == "unset" { break }
-                return serialize(name, v, of: element, layout: layout)
+                return serialize(name, v, of: element, layout: layout, cascade)
             }
             guard inherited.contains(name) else { break }
             current = element.parentElement
@@ -51,8 +53,9 @@ enum ComputedStyle {
     }
 
     /// What the cascade gives `element` for `name`, looking into the shorthands that set it.
-    private static func declared(_ name: String, of element: HTMLNode, layout: ApproximateLayout) -> String? {
-        let d = layout.declaredStyle(of: element)
+    private static func declared(_ name: String, of element: HTMLNode, layout: ApproximateLayout,
+                                 _ cascade: ((HTMLNode) -> [String: String])? = nil) -> String? {
+        let d = cascade?(element) ?? layout.declaredStyle(of: element)
         if let v = d[name] { return v }
         if name == "background-color", let b = d["background"] {
             return BoxStyleSheet.tokens(b).first { color($0) != nil } ?? (b == "none" ? "transparent" : nil)
@@ -65,10 +68,11 @@ enum ComputedStyle {
         return nil
     }
 
-    private static func serialize(_ name: String, _ raw: String, of element: HTMLNode, layout: ApproximateLayout) -> String {
+    private static func serialize(_ name: String, _ raw: String, of element: HTMLNode, layout: ApproximateLayout,
+                                  _ cascade: ((HTMLNode) -> [String: String])? = nil) -> String {
         let v = raw.replacingOccurrences(of: "!important", with: "").trimmingCharacters(in: .whitespaces)
         if name.hasSuffix("color") || name == "fill" || name == "stroke" {
-            if v.lowercased() == "currentcolor" { return value("color", of: element, layout: layout) }
+            if v.lowercased() == "currentcolor" { return value("color", of: element, layout: layout, declared: cascade) }
             return color(v) ?? v
         }
         if name == "font-weight" { return ["normal": "400", "bold": "700"][v.lowercased()] ?? v }
