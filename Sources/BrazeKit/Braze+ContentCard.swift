@@ -36,10 +36,12 @@ extension Braze {
             /// Logs impressions, clicks and dismissals; nil for cards made by the app (not served by Braze).
             public var context: Context?
 
-            public init(id: String = UUID().uuidString, viewed: Bool = false, dismissible: Bool = true, removed: Bool = false,
-                        pinned: Bool = false, clicked: Bool = false, test: Bool = false, createdAt: TimeInterval = 0,
-                        expiresAt: TimeInterval = 0, extras: [String: Any] = [:], clickAction: ClickAction? = nil,
-                        context: Context? = nil) {
+            /// The click action comes right after the id, as in upstream's initializer (apps write
+            /// `.init(clickAction: …, pinned: true)`).
+            public init(id: String = UUID().uuidString, clickAction: ClickAction? = nil, viewed: Bool = false,
+                        dismissible: Bool = true, removed: Bool = false, pinned: Bool = false, clicked: Bool = false,
+                        test: Bool = false, createdAt: TimeInterval = 0, expiresAt: TimeInterval = 0,
+                        extras: [String: Any] = [:], context: Context? = nil) {
                 self.id = id; self.viewed = viewed; self.dismissible = dismissible; self.removed = removed
                 self.pinned = pinned; self.clicked = clicked; self.test = test; self.createdAt = createdAt
                 self.expiresAt = expiresAt; self.extras = extras; self.clickAction = clickAction; self.context = context
@@ -148,7 +150,8 @@ extension Braze {
         public var expiresAt: TimeInterval { data.expiresAt }
         public var extras: [String: Any] { data.extras }
         public var clickAction: ClickAction? { data.clickAction }
-        public var context: Context? { data.context }
+        /// Set by apps that build cards themselves, to decide what logging and clicks do.
+        public var context: Context? { get { data.context } set { data.context = newValue } }
 
         public var classic: Classic? { if case .classic(let c) = self { return c }; return nil }
         public var classicImage: ClassicImage? { if case .classicImage(let c) = self { return c }; return nil }
@@ -228,6 +231,9 @@ extension Braze {
             case .classic, .control: return nil
             }
         }
+
+        /// The card's image URL, when its kind has one (the same as `image`).
+        public var imageURL: URL? { image }
 
         public var debugDescription: String { "ContentCard(\(typeName), id: \(id), viewed: \(viewed), pinned: \(pinned))" }
 

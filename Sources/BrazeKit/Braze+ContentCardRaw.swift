@@ -126,9 +126,10 @@ extension Braze {
 extension Braze.ContentCard {
     /// The typed card for `raw`; throws when a kind with an image has none.
     public init(_ raw: Braze.ContentCardRaw) throws {
-        let data = Data(id: raw.id, viewed: raw.viewed, dismissible: raw.dismissible, removed: raw.removed, pinned: raw.pinned,
-                        clicked: raw.clicked, test: raw.test, createdAt: raw.createdAt, expiresAt: raw.expiresAt,
-                        extras: raw.extras, clickAction: raw.url.map { .url($0, useWebView: raw.useWebView) }, context: raw.context)
+        let data = Data(id: raw.id, clickAction: raw.url.map { .url($0, useWebView: raw.useWebView) }, viewed: raw.viewed,
+                        dismissible: raw.dismissible, removed: raw.removed, pinned: raw.pinned, clicked: raw.clicked,
+                        test: raw.test, createdAt: raw.createdAt, expiresAt: raw.expiresAt, extras: raw.extras,
+                        context: raw.context)
         func image() throws -> URL {
             guard let image = raw.image else { throw Braze.ContentCardRawError.missingField("image") }
             return image

@@ -247,4 +247,25 @@ final class ExampleAppGapsTests: XCTestCase {
         XCTAssertNil(bench.center.interceptingDelegate)
         XCTAssertTrue(bench.events(.push, "delegateTakenOver").isEmpty)
     }
+
+    /// A card the app builds itself (the customization example's previews) gets a context of the app's closures:
+    /// logging and clicks run them, and the card's image URL is readable whatever its kind.
+    func testAnAppBuiltCardsContextRunsTheAppsClosures() throws {
+        let url = try XCTUnwrap(URL(string: "https://example.com/offer"))
+        let image = try XCTUnwrap(URL(string: "https://example.com/a.png"))
+        var card = Braze.ContentCard.captionedImage(.init(data: .init(clickAction: .url(url, useWebView: true), pinned: true),
+                                                          image: image, title: "T", description: "D"))
+        XCTAssertEqual(card.imageURL, image)
+        XCTAssertNil(card.context, "a card the app made has no Braze context")
+        var calls: [String] = []
+        card.context = .init(logImpression: { calls.append("impression") }, logClick: { calls.append("click") },
+                             processClickAction: { action in calls.append("open \(action.url?.absoluteString ?? "-")") },
+                             logDismissed: { calls.append("dismissed") })
+        card.context?.logImpression()
+        card.context?.logClick()
+        if let action = card.clickAction { card.context?.processClickAction(action) }
+        card.context?.logDismissed()
+        XCTAssertEqual(calls, ["impression", "click", "open https://example.com/offer", "dismissed"])
+        XCTAssertTrue(card.pinned)
+    }
 }

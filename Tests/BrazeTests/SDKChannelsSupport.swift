@@ -70,7 +70,7 @@ func pushRequest(_ userInfo: [AnyHashable: Any], id: String = "push-1", title: S
 
 func classicCard(_ id: String, title: String = "Title", pinned: Bool = false, created: TimeInterval = 0,
                  expires: TimeInterval = 0, url: String? = nil, dismissible: Bool = true) -> Braze.ContentCard {
-    .classic(.init(data: .init(id: id, dismissible: dismissible, pinned: pinned, createdAt: created, expiresAt: expires,
-                               clickAction: url.map { .url(URL(string: $0)!, useWebView: false) }),
+    .classic(.init(data: .init(id: id, clickAction: url.map { .url(URL(string: $0)!, useWebView: false) },
+                               dismissible: dismissible, pinned: pinned, createdAt: created, expiresAt: expires),
                    title: title, description: "About \(id)"))
 }

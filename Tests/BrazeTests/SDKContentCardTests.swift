@@ -65,8 +65,8 @@ final class SDKContentCardTests: XCTestCase {
     }
 
     func test_rawCardsRoundTripAndBadInputIsATypedError() throws {
-        let card = Braze.ContentCard.captionedImage(.init(data: .init(id: "c1", pinned: true, extras: ["k": "v"],
-                                                                      clickAction: .url(URL(string: "https://x.example")!, useWebView: true)),
+        let card = Braze.ContentCard.captionedImage(.init(data: .init(id: "c1", clickAction: .url(URL(string: "https://x.example")!, useWebView: true),
+                                                                      pinned: true, extras: ["k": "v"]),
                                                           image: URL(string: "https://img.example/a.png")!, imageAspectRatio: 1.5,
                                                           title: "T", description: "D"))
         let raw = Braze.ContentCardRaw(card)

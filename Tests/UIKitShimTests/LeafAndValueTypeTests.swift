@@ -73,6 +73,17 @@ final class LeafViewTests: XCTestCase {
 }
 
 final class LayerAndValueTypeTests: XCTestCase {
+    /// Right-to-left-aware cell code asks UIKit which way a view lays out (Braze's customization example does).
+    func testLayoutDirectionFollowsTheSemanticAttribute() {
+        XCTAssertEqual(UIView.userInterfaceLayoutDirection(for: .forceRightToLeft), .rightToLeft)
+        XCTAssertEqual(UIView.userInterfaceLayoutDirection(for: .forceLeftToRight), .leftToRight)
+        XCTAssertEqual(UIView.userInterfaceLayoutDirection(for: .playback), .leftToRight)
+        XCTAssertEqual(UIView.userInterfaceLayoutDirection(for: .unspecified), .leftToRight)
+        let view = UIView()
+        view.semanticContentAttribute = .forceRightToLeft
+        XCTAssertEqual(view.effectiveUserInterfaceLayoutDirection, .rightToLeft)
+    }
+
     func testLayersPathsAndTransactions() {
         let gradient = CAGradientLayer()
         gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]

@@ -107,6 +107,16 @@ open class UIView: UIResponder, UITraitEnvironment {
     open var autoresizesSubviews = true
     open var mask: UIView?
     open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+    /// The direction a view with `attribute` lays its content out in: the forced attributes decide for themselves,
+    /// playback and spatial controls stay left to right, and an unspecified attribute follows the app's language,
+    /// which is left to right on the simulated device.
+    open class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
+        attribute == .forceRightToLeft ? .rightToLeft : .leftToRight
+    }
+    /// This view's layout direction, from its `semanticContentAttribute`.
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        Self.userInterfaceLayoutDirection(for: semanticContentAttribute)
+    }
     open var insetsLayoutMarginsFromSafeArea = true
     open var preservesSuperviewLayoutMargins = false
     open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) { didSet { layoutMarginsDidChange() } }
