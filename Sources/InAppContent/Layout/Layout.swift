@@ -134,7 +134,7 @@ final class ApproximateLayout {
         }
     }
 
-    private func style(_ n: HTMLNode) -> BoxStyle { styles[n.index] ?? BoxStyle() }
+    func style(_ n: HTMLNode) -> BoxStyle { styles[n.index] ?? BoxStyle() }
 
     /// Painting order, compared lexicographically: for each positioned ancestor (and the element itself when it
     /// is positioned), outermost first, its layer (`z-index`, auto counting as 0 above the flow) and document
@@ -454,7 +454,7 @@ final class ApproximateLayout {
 
     /// `n`'s `::before` or `::after` box as it sits in flow: its style, text and border-box size (nil when it has
     /// none, or when it is out of flow or not displayed).
-    private func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
+    func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
                                                                                         margins: [Double], declared: [String: String])? {
         guard let d = sheet.pseudoDeclared(n, which) else { return nil }
         let gs = sheet.style(of: n, parent: style(n), pseudo: d)
@@ -471,6 +471,12 @@ final class ApproximateLayout {
     }
     /// Text laid out by each block container, and the container's border-box origin then (it may move after).
     private var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
+    /// Margins collapsing through a block's edges (MarginCollapse.swift): the top margin its parent already put
+    /// above it for its first child, and the bottom margin of its last child, inside its content height until the
+    /// parent takes it out.
+    private var absorbedTop: [Int32: Double] = [:], trailingMargin: [Int32: Double] = [:]
+
+    func hasGeneratedBox(_ n: HTMLNode, _ which: String) -> Bool { generated(n, which, width: 0) != nil }
 
     /// Every piece of text with its final position.
     var textFragments: [TextFragment] {
@@ -486,7 +492,7 @@ final class ApproximateLayout {
     /// Block flow: block-level children stacked (adjacent vertical margins collapse), runs of inline content in lines.
     private func layoutFlow(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
         var cursor = y
-        var previousMargin = 0.0
+        var previousMargin = absorbedTop[n.index] ?? 0.0
         var run: [(piece: Piece, owners: [Int32])] = []
         var pendingSpace = false, hasWords = false
         func flushRun() {
@@ -543,7 +549,20 @@ final class ApproximateLayout {
                 if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
                 if cs.display == "inline" && replacedWidth(child, cs) == nil {
                     let before = run.count
+                    // Its left margin, border and padding before its first piece, the right ones after its last.
+                    let edges = inlineEdges(cs, width: width)
+                    if edges.left.margin + edges.left.inside > 0 {
+                        let space = pendingSpace && hasWords ? FontMetrics.spaceWidth(face: style(node).face, size: style(node).fontSize) : 0
+                        run.append((.word(edges.left.margin, spaceBefore: space, text: "", element: -1, breakable: space > 0 && !s.noWrap), owners))
+                        run.append((.word(edges.left.inside, spaceBefore: 0, text: "", element: -1, breakable: false), owners + [child.index]))
+                        pendingSpace = false; hasWords = true
+                    }
                     if d < ApproximateLayout.maxDepth { collect(child, owners: owners + [child.index], depth: d + 1) }
+                    if edges.right.margin + edges.right.inside > 0 {
+                        run.append((.word(edges.right.inside, spaceBefore: 0, text: "", element: -1, breakable: false), owners + [child.index]))
+                        run.append((.word(edges.right.margin, spaceBefore: 0, text: "", element: -1, breakable: false), owners))
+                        hasWords = true
+                    }
                     // An empty inline element still gets a (zero-width) box where it stands.
                     if run.count == before { run.append((.empty, owners + [child.index])) }
                     continue
@@ -557,10 +576,17 @@ final class ApproximateLayout {
                     let w = usedWidth(child, cs, available: width - ml - mr, shrink: cs.display == "table" || control)
                     if cs.margin[1] == nil && cs.margin[3] == nil { ml = max(0, (width - w) / 2); mr = ml }
                     else if cs.margin[3] == nil { ml = max(0, width - w - mr) }
-                    cursor += max(previousMargin, mt) - previousMargin
-                    let h = place(child, x: x + ml, y: cursor, borderWidth: w, cbHeight: height, depth: depth + 1)
-                    cursor += h + mb
-                    previousMargin = mb
+                    let lead = collapsingTopMargin(child, cs, width: w)
+                    absorbedTop[child.index] = lead > 0 ? lead : nil
+                    cursor += max(previousMargin, mt, lead) - previousMargin
+                    var h = place(child, x: x + ml, y: cursor, borderWidth: w, cbHeight: height, depth: depth + 1)
+                    var mbUsed = mb
+                    if let t = trailingMargin[child.index], t > 0, collapsesBottom(child, cs, width: w), var b = boxes[child.index] {
+                        h -= t; b.height -= t; boxes[child.index] = b
+                        mbUsed = max(mb, t)
+                    }
+                    cursor += h + mbUsed
+                    previousMargin = mbUsed
                     continue
                 }
                 // Atomic inline: inline-block, inline-flex, replaced elements and controls.
@@ -579,7 +605,8 @@ final class ApproximateLayout {
         }
         collect(n, owners: [], depth: depth)
         flushRun()
-        return cursor - y + previousMargin
+        trailingMargin[n.index] = previousMargin
+        return cursor - y
     }
 
     /// Places a run of inline content in lines `width` wide from (x, y); returns the height of the lines.
