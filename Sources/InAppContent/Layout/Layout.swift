@@ -439,6 +439,7 @@ final class ApproximateLayout {
         /// A `::before`/`::after` box (its fragment in the container's list; its left and top margins).
         case generated(Double, Double, Int, left: Double, top: Double)
         case lineBreak
+        var isLineBreak: Bool { if case .lineBreak = self { return true }; return false }
     }
 
     /// A piece of text on one line, for painting: the words of one element's text that sit side by side.
@@ -594,7 +595,7 @@ final class ApproximateLayout {
                 let w = usedWidth(child, cs, available: width - ml - mr, shrink: true)
                 let h = place(child, x: 0, y: 0, borderWidth: w, cbHeight: height, depth: depth + 1)
                 let mt = cs.margin[0]?.resolve(width) ?? 0, mb = cs.margin[2]?.resolve(width) ?? 0
-                if pendingSpace && hasWords, case .word? = run.last?.piece {
+                if pendingSpace && hasWords, let last = run.last?.piece, !last.isLineBreak {
                     run.append((.word(0, spaceBefore: FontMetrics.spaceWidth(face: s.face, size: s.fontSize), text: "", element: n.index,
                                       breakable: !s.noWrap), owners))
                 }

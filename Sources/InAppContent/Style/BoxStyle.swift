@@ -221,24 +221,30 @@ struct BoxStyleSheet {
         s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
+        // The user-agent sheet's vertical margins in ems of the element's own (final) font size.
+        var uaMarginEm: Double?
         switch tag {
         case "body": s.margin = Array(repeating: .px(8), count: 4)
-        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; s.margin = [.px(s.fontSize * 0.67), .px(0), .px(s.fontSize * 0.67), .px(0)]
-        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; s.margin = [.px(s.fontSize * 0.83), .px(0), .px(s.fontSize * 0.83), .px(0)]
-        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
-        case "h4", "h5", "h6": s.bold = true; s.margin = [.px(s.fontSize * 1.33), .px(0), .px(s.fontSize * 1.33), .px(0)]
-        case "p", "blockquote", "dl", "figure": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]
-        case "ul", "ol": s.margin = [.px(s.fontSize), .px(0), .px(s.fontSize), .px(0)]; s.padding[3] = .px(40)
+        case "h1": s.fontSize = p.fontSize * 2; s.bold = true; uaMarginEm = 0.67
+        case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; uaMarginEm = 0.83
+        case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; uaMarginEm = 1
+        case "h4", "h5", "h6": s.bold = true; uaMarginEm = 1.33
+        case "p", "blockquote", "dl", "figure": uaMarginEm = 1
+        case "ul", "ol": uaMarginEm = 1; s.padding[3] = .px(40)
         case "button", "select":
             // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
             s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
             s.borderBox = true
+            // The control font resets weight and line height; letter spacing and text transform are reset too.
+            s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
+
         case "fieldset":
             s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
             s.padding = [.px(0.35 * s.fontSize), .px(0.75 * s.fontSize), .px(0.625 * s.fontSize), .px(0.75 * s.fontSize)]
         case "legend": s.padding = [.px(0), .px(2), .px(0), .px(2)]
         case "input", "textarea":
             s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
+            s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
             if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
             if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
                 s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
@@ -285,6 +291,7 @@ struct BoxStyleSheet {
         if let v = d["position"] { s.position = v }
         if let v = d["box-sizing"] { s.borderBox = v == "border-box" }
         let em = s.fontSize
+        if let ua = uaMarginEm { s.margin = [.px(em * ua), .px(0), .px(em * ua), .px(0)] }
         if let v = len("width", em: em) { s.width = v }
         if let v = len("height", em: em) { s.height = v }
         if let v = len("max-width", em: em) { s.maxWidth = v }
