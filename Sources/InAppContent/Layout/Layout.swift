@@ -230,14 +230,14 @@ final class ApproximateLayout {
             return n["alt"].map { textWidth($0, s) } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
-            if type == "checkbox" || type == "radio" { return 13 }
+            if type == "checkbox" || type == "radio" { return 12 }
             if ["submit", "button", "reset"].contains(type) { return textWidth(n["value"] ?? "Submit", s) }
-            return s.fontSize * 11.5
-        case "textarea": return s.fontSize * 13.5
+            return s.fontSize * 12.7
+        case "textarea": return s.fontSize * 12.3
         case "select":
             // The widest option and the drop-down arrow.
             let widest = n.descendants.filter { $0.tagName == "option" }.map { textWidth($0.textContent, s) }.max() ?? 0
-            return widest + 24
+            return widest + 26
         default: return nil
         }
     }
@@ -252,9 +252,9 @@ final class ApproximateLayout {
             return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
-            return type == "checkbox" || type == "radio" ? 13 : s.lineHeightPx
+            return type == "checkbox" || type == "radio" ? 12 : s.lineHeightPx
         case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
-        case "select": return s.lineHeightPx
+        case "select": return s.lineHeightPx + 10
         default: return nil
         }
     }

@@ -232,8 +232,11 @@ struct BoxStyleSheet {
         case "p", "blockquote", "dl", "figure": uaMarginEm = 1
         case "ul", "ol": uaMarginEm = 1; s.padding[3] = .px(40)
         case "button", "select":
-            // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
-            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(6), .px(1), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
+            // Controls use the system font (WebKitGTK: DejaVu Sans at 13 px), not the page's, unless a rule says
+            // otherwise; WebKitGTK's button padding is 2 6 3 6 px inside a 2 px border, a select's 0 inside 1 px.
+            s.family = .sans; s.fontSize = 13
+            s.padding = tag == "button" ? [.px(2), .px(6), .px(3), .px(6)] : [.px(0), .px(0), .px(0), .px(0)]
+            s.border = tag == "button" ? [2, 2, 2, 2] : [1, 1, 1, 1]; s.textAlign = "center"
             s.borderBox = true
             // The control font resets weight and line height; letter spacing and text transform are reset too.
             s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
@@ -243,11 +246,14 @@ struct BoxStyleSheet {
             s.padding = [.px(0.35 * s.fontSize), .px(0.75 * s.fontSize), .px(0.625 * s.fontSize), .px(0.75 * s.fontSize)]
         case "legend": s.padding = [.px(0), .px(2), .px(0), .px(2)]
         case "input", "textarea":
-            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
+            s.family = .sans; s.fontSize = 13
+            s.padding = tag == "textarea" ? [.px(2), .px(2), .px(2), .px(2)] : [.px(1), .px(1), .px(1), .px(1)]
+            s.border = tag == "textarea" ? [1, 1, 1, 1] : [2, 2, 2, 2]
             s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
             if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
+            if let type = node["type"]?.lowercased(), ["button", "submit", "reset"].contains(type) { s.padding = [.px(2), .px(6), .px(3), .px(6)] }
             if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
-                s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(3), .px(3), .px(4)]
+                s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(2), .px(3), .px(2)]
             }
         case "strong", "b", "th": s.bold = true
         case "code", "pre", "kbd", "samp": s.family = .mono; s.fontSize = p.fontSize * 0.8125
