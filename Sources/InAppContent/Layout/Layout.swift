@@ -109,6 +109,7 @@ final class ApproximateLayout {
         var best: (key: [Int], index: Int32)?
         for (index, rect) in boxes where rect.contains(x: x, y: y) {
             guard let s = styles[index], s.visibility == "visible", s.pointerEvents != "none" else { continue }
+            if let clip = clips[index], !clip.contains(x: x, y: y) { continue }
             let key = paintKey(index)
             if best.map({ key.lexicographicallyPrecedes($0.key) == false && key != $0.key }) ?? true { best = (key, index) }
         }
@@ -194,7 +195,12 @@ final class ApproximateLayout {
         for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
         for node in document.allElements where boxes[node.index] != nil { applyTranslation(node, style(node)) }
+        for node in document.allElements where boxes[node.index] != nil && style(node).position == "relative" { applyRelativeOffset(node) }
+        for index in boxes.keys { clips[index] = computeClip(index) }
     }
+
+    /// Where each clipped box is visible (Clipping.swift): the overlap of its `overflow`-clipping ancestors.
+    private(set) var clips: [Int32: LayoutRect] = [:]
 
     private func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
 
@@ -393,6 +399,16 @@ final class ApproximateLayout {
         let height = contentHeight + vertical
         boxes[n.index] = LayoutRect(x: x, y: y, width: borderWidth, height: height)
         return height
+    }
+
+    /// Moves a box and everything inside it (its text too) by (dx, dy).
+    func shiftSubtree(_ n: HTMLNode, dx: Double, dy: Double) {
+        let end = n.record.end
+        var i = n.index
+        while i <= end {
+            if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
+            i += 1
+        }
     }
 
     /// `transform: translate…()` moves the box and everything inside it.

@@ -21,11 +21,28 @@ struct Painter {
             return value
         }
         var items: [PaintItem] = []
+        var clips: [Int: LayoutRect] = [:]
         for index in layout.paintOrder() {
             let node = HTMLNode(document: document, index: index)
             guard let s = layout.boxStyle(of: index), let rect = layout.box(of: node), !s.contents else { continue }
             let alpha = opacity(node)
             guard alpha > 0, s.visibility == "visible" else { continue }
+            let clip = layout.clips[index]
+            if let clip, clip.width <= 0 || clip.height <= 0 { continue }
+            let first = items.count
+            defer {
+                // What the clip hides: items wholly outside it go, items partly outside keep the clip.
+                if let clip {
+                    var kept: [PaintItem] = []
+                    for item in items[first...] {
+                        let r = Painter.rect(of: item)
+                        if r.width > 0 || r.height > 0, clip.intersection(r).width <= 0 || clip.intersection(r).height <= 0 { continue }
+                        if !clip.encloses(r) { clips[first + kept.count] = clip }
+                        kept.append(item)
+                    }
+                    items.replaceSubrange(first..., with: kept)
+                }
+            }
             let d = layout.declaredStyle(of: node)
             let control = Painter.control(node)
             // Background and border.
@@ -98,7 +115,13 @@ struct Painter {
         let canvas = root.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? document.allElements.first { $0.tagName == "body" }.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? PaintColor(red: 255, green: 255, blue: 255)
-        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items)
+        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items, clips: clips)
+    }
+
+    static func rect(of item: PaintItem) -> LayoutRect {
+        switch item {
+        case let .box(rect, _, _, _, _, _, _), let .text(rect, _, _, _, _, _, _, _), let .image(rect, _, _), let .control(rect, _, _): return rect
+        }
     }
 
     private func color(_ property: String, _ node: HTMLNode) -> PaintColor? {

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+@testable import InAppContent
+
+/// `overflow` clipping in hit testing and pictures. The points and their elements are WebKitGTK's
+/// (`document.elementFromPoint` on the same page).
+final class ClippingTests: XCTestCase {
+    static let html = """
+        <!DOCTYPE html><html><head><style>
+        body { margin: 0; }
+        #clip { width: 200px; height: 100px; overflow: hidden; background: #eee; }
+        #wide { width: 400px; height: 50px; background: #c00; }
+        #gone { position: relative; left: 300px; width: 50px; height: 20px; background: #0cc; }
+        #escape { position: absolute; left: 250px; top: 60px; width: 60px; height: 30px; background: #0c0; }
+        #frame { position: relative; margin-top: 20px; width: 150px; height: 80px; overflow: hidden; border: 5px solid #000; }
+        #inner { position: absolute; left: 100px; top: 10px; width: 200px; height: 40px; background: #00c; }
+        </style></head><body>
+        <div id="clip"><div id="wide"></div><div id="gone"></div><div id="escape"></div></div>
+        <div id="frame"><div id="inner"></div></div>
+        </body></html>
+        """
+
+    func page() -> ContentPage {
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 390, height: 844)
+        page.loadHTMLString(Self.html, baseURL: nil)
+        return page
+    }
+
+    func testTapsOutsideAClippingBoxMissWhatItClips() {
+        let page = page()
+        let expected: [(Double, Double, String)] = [(100, 25, "div#wide"), (300, 25, "body"), (280, 75, "div#escape"),
+                                                    (50, 150, "div#frame"), (200, 150, "body"), (158, 150, "div#frame"), (250, 150, "body")]
+        for (x, y, name) in expected {
+            XCTAssertEqual(LayoutTests.name(page.element(atX: x, y: y)), name, "at (\(x), \(y))")
+        }
+        XCTAssertEqual(page.evaluate("document.elementFromPoint(300, 25) === document.body"), .success(.bool(true)))
+    }
+
+    func testPicturesDropOrClipWhatOverflowHides() throws {
+        let page = page()
+        let list = page.paintList()
+        func item(_ color: PaintColor) -> (index: Int, rect: LayoutRect)? {
+            for (i, item) in list.items.enumerated() {
+                if case let .box(rect, background, _, _, _, _, _) = item, background == color { return (i, rect) }
+            }
+            return nil
+        }
+        let wide = try XCTUnwrap(item(PaintColor(red: 0xcc, green: 0, blue: 0)))
+        XCTAssertEqual(wide.rect.width, 400, "the item keeps its box")
+        XCTAssertEqual(list.clips[wide.index], LayoutRect(x: 0, y: 0, width: 200, height: 100), "and is drawn inside its clip")
+        XCTAssertNil(item(PaintColor(red: 0, green: 0xcc, blue: 0xcc)), "wholly outside the clip: not drawn")
+        let escape = try XCTUnwrap(item(PaintColor(red: 0, green: 0xcc, blue: 0)))
+        XCTAssertNil(list.clips[escape.index], "its containing block is outside the clipping box")
+        let inner = try XCTUnwrap(item(PaintColor(red: 0, green: 0, blue: 0xcc)))
+        XCTAssertEqual(list.clips[inner.index], LayoutRect(x: 5, y: 125, width: 150, height: 80), "the frame's padding box")
+        let grey = try XCTUnwrap(item(PaintColor(red: 0xee, green: 0xee, blue: 0xee)))
+        XCTAssertNil(list.clips[grey.index], "a clipping box does not clip itself")
+    }
+}
