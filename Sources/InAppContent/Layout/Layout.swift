@@ -31,7 +31,7 @@ final class ApproximateLayout {
     private var styles: [Int32: BoxStyle] = [:]
     private(set) var boxes: [Int32: LayoutRect] = [:]
     private var maxContentCache: [Int32: Double] = [:]
-    private var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
+    var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
 
     /// An image's pixel size by its `src` (the page's assets; nil when it does not load or is not known).
     private let imageSize: (String) -> (width: Double, height: Double)?
@@ -202,10 +202,10 @@ final class ApproximateLayout {
     /// Where each clipped box is visible (Clipping.swift): the overlap of its `overflow`-clipping ancestors.
     private(set) var clips: [Int32: LayoutRect] = [:]
 
-    private func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
+    func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
 
     /// The width of `n`'s border box in a containing block `available` wide (its margins already taken out).
-    private func usedWidth(_ n: HTMLNode, _ s: BoxStyle, available: Double, shrink: Bool) -> Double {
+    func usedWidth(_ n: HTMLNode, _ s: BoxStyle, available: Double, shrink: Bool) -> Double {
         let p = padding(s, available)
         let extra = p[1] + p[3] + s.border[1] + s.border[3]
         var w: Double
@@ -323,7 +323,7 @@ final class ApproximateLayout {
     }
 
     /// The widest the content of `n` gets without wrapping, plus its padding and borders.
-    private func maxContent(_ n: HTMLNode, depth: Int = 0) -> Double {
+    func maxContent(_ n: HTMLNode, depth: Int = 0) -> Double {
         if let c = maxContentCache[n.index] { return c }
         let s = style(n)
         let p = padding(s, 0)
@@ -371,7 +371,7 @@ final class ApproximateLayout {
 
     /// Lays out `n` (in flow) with its border box at (x, y), `borderWidth` wide; returns its border-box height.
     @discardableResult
-    private func place(_ n: HTMLNode, x: Double, y: Double, borderWidth: Double, cbHeight: Double?, depth: Int,
+    func place(_ n: HTMLNode, x: Double, y: Double, borderWidth: Double, cbHeight: Double?, depth: Int,
                        stretchHeight: Double? = nil) -> Double {
         let s = style(n)
         let cw = borderWidth
@@ -564,6 +564,11 @@ final class ApproximateLayout {
                 if cs.display == "none" { continue }
                 if child.tagName == "br" { run.append((.lineBreak, owners)); continue }
                 if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
+                if cs.contents {
+                    // `display: contents`: no box of its own; its children take its place.
+                    if d < ApproximateLayout.maxDepth { collect(child, owners: owners, depth: d + 1) }
+                    continue
+                }
                 if cs.display == "inline" && replacedWidth(child, cs) == nil {
                     let before = run.count
                     // Its left margin, border and padding before its first piece, the right ones after its last.
@@ -723,7 +728,7 @@ final class ApproximateLayout {
     }
 
     /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
-    private func moveSubtree(_ node: HTMLNode, toX x: Double, y: Double) {
+    func moveSubtree(_ node: HTMLNode, toX x: Double, y: Double) {
         guard let own = boxes[node.index] else { return }
         let dx = x - own.x, dy = y - own.y
         guard dx != 0 || dy != 0 else { return }
@@ -966,10 +971,11 @@ final class ApproximateLayout {
     }
 
     private func layoutGrid(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
+        if let tracks = gridTracks(n) { return layoutGrid(n, s, tracks: tracks, x: x, y: y, width: width, height: height, depth: depth) }
         let columns = max(1, s.gridColumns)
         let columnWidth = max(0, (width - s.columnGap * Double(columns - 1)) / Double(columns))
         var cy = y, rowHeight = 0.0, col = 0
-        for child in n.childNodes where child.isElement {
+        for child in gridChildren(n) {
             let cs = style(child)
             if cs.display == "none" { continue }
             if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cy)); continue }

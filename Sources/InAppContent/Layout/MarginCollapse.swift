@@ -20,7 +20,7 @@ extension ApproximateLayout {
     func collapsingTopMargin(_ n: HTMLNode, _ s: BoxStyle, width: Double, depth: Int = 0) -> Double {
         guard depth < 16, letsMarginsThrough(n, s), s.border[0] == 0, (s.padding[0].resolve(width) ?? 0) == 0,
               !hasGeneratedBox(n, "before") else { return 0 }
-        for child in n.childNodes {
+        for child in flowChildren(n) {
             if child.kind == .text {
                 if (child.data ?? "").unicodeScalars.allSatisfy(ApproximateLayout.isSpace) { continue }
                 return 0
@@ -33,6 +33,15 @@ extension ApproximateLayout {
             return max(own, collapsingTopMargin(child, cs, width: width, depth: depth + 1))
         }
         return 0
+    }
+
+    /// `n`'s child nodes, with a `display: contents` child's own children in its place.
+    func flowChildren(_ n: HTMLNode, depth: Int = 0) -> [HTMLNode] {
+        var out: [HTMLNode] = []
+        for child in n.childNodes {
+            if child.isElement, style(child).contents, depth < 16 { out += flowChildren(child, depth: depth + 1) } else { out.append(child) }
+        }
+        return out
     }
 
     /// Whether the bottom margin of `n`'s last child passes through `n`'s bottom edge: `n` lets margins through,
