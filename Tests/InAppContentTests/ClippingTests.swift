@@ -58,3 +58,40 @@ final class ClippingTests: XCTestCase {
         XCTAssertNil(list.clips[grey.index], "a clipping box does not clip itself")
     }
 }
+
+/// Absolutely positioned `::before`/`::after` boxes: where WebKitGTK's `elementFromPoint` finds their element, and
+/// what the picture draws.
+final class PositionedGeneratedBoxTests: XCTestCase {
+    static let html = """
+        <!DOCTYPE html><html><head><style>
+        body { margin: 0; font-family: sans-serif; }
+        #card { position: relative; margin: 40px; height: 100px; background: #eee; }
+        #card::before { content: ""; position: absolute; top: -10px; right: -10px; width: 24px; height: 24px; background: #c00; border-radius: 12px; }
+        #card::after { content: "NEW"; position: absolute; left: 10px; bottom: 10px; padding: 2px 6px; background: #00c; color: #fff; font-size: 12px; }
+        #plain { margin: 40px; height: 50px; background: #ddd; }
+        #plain::after { content: ""; position: absolute; left: 300px; top: 250px; width: 40px; height: 20px; background: #0c0; }
+        </style></head><body><div id="card">Card</div><div id="plain"></div></body></html>
+        """
+
+    func testTheyAreWhereTheirInsetsPutThemAndHitTheirElement() throws {
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 390, height: 844)
+        page.loadHTMLString(Self.html, baseURL: nil)
+        let expected: [(Double, Double, String)] = [(356, 46, "div#card"), (335, 35, "html"), (60, 125, "div#card"),
+                                                    (320, 260, "div#plain"), (250, 260, "html")]
+        for (x, y, name) in expected {
+            XCTAssertEqual(LayoutTests.name(page.element(atX: x, y: y)), name, "at (\(x), \(y))")
+        }
+        let boxes = page.paintList().items.compactMap { item -> (LayoutRect, PaintColor?)? in
+            if case let .box(rect, background, _, _, _, _, _) = item { return (rect, background) }
+            return nil
+        }
+        let dot = try XCTUnwrap(boxes.first { $0.1 == PaintColor(red: 0xcc, green: 0, blue: 0) })
+        XCTAssertEqual(dot.0, LayoutRect(x: 336, y: 30, width: 24, height: 24))
+        let badge = try XCTUnwrap(boxes.first { $0.1 == PaintColor(red: 0, green: 0, blue: 0xcc) })
+        XCTAssertEqual(badge.0.x, 50)
+        XCTAssertEqual(badge.0.y + badge.0.height, 130, "10 px above the card's bottom")
+        let green = try XCTUnwrap(boxes.first { $0.1 == PaintColor(red: 0, green: 0xcc, blue: 0) })
+        XCTAssertEqual(green.0, LayoutRect(x: 300, y: 250, width: 40, height: 20), "the viewport is its containing block")
+    }
+}

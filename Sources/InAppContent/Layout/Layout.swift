@@ -113,6 +113,15 @@ final class ApproximateLayout {
             let key = paintKey(index)
             if best.map({ key.lexicographicallyPrecedes($0.key) == false && key != $0.key }) ?? true { best = (key, index) }
         }
+        // A positioned `::before`/`::after` box is its element's, wherever it is.
+        for (index, offset) in generatedHitBoxes {
+            guard let own = boxes[index] else { continue }
+            let rect = LayoutRect(x: own.x + offset.x, y: own.y + offset.y, width: offset.width, height: offset.height)
+            guard rect.contains(x: x, y: y), let s = styles[index], s.visibility == "visible", s.pointerEvents != "none" else { continue }
+            if let clip = clips[index], !clip.contains(x: x, y: y) { continue }
+            let key = paintKey(index)
+            if best.map({ key.lexicographicallyPrecedes($0.key) == false }) ?? true { best = (key, index) }
+        }
         if let best { return HTMLNode(document: document, index: best.index) }
         return document.allElements.first
     }
@@ -187,6 +196,7 @@ final class ApproximateLayout {
             placed.insert(node.index)
             placeOutOfFlow(node, staticX: sx, staticY: sy)
         }
+        placePositionedGeneratedBoxes()
         // An inline SVG's shapes are drawn inside its box: they get its box (hit tests find them, as in a browser).
         for node in document.allElements where node.tagName == "svg" {
             guard let box = boxes[node.index] else { continue }
@@ -487,13 +497,21 @@ final class ApproximateLayout {
         return (gs, text, max(0, w), max(0, h), m, d)
     }
     /// Text laid out by each block container, and the container's border-box origin then (it may move after).
-    private var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
+    var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
     /// Margins collapsing through a block's edges (MarginCollapse.swift): the top margin its parent already put
     /// above it for its first child, and the bottom margin of its last child, inside its content height until the
     /// parent takes it out.
     private var absorbedTop: [Int32: Double] = [:], trailingMargin: [Int32: Double] = [:]
 
     func hasGeneratedBox(_ n: HTMLNode, _ which: String) -> Bool { generated(n, which, width: 0) != nil }
+    /// An element's `::before`/`::after` declarations and style, in flow or not (nil when it has none).
+    func generatedDeclarations(_ n: HTMLNode, _ which: String) -> (declared: [String: String], style: BoxStyle)? {
+        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
+        return (d, sheet.style(of: n, parent: style(n), pseudo: d))
+    }
+    /// Positioned generated boxes by their element, for hit testing (GeneratedBoxes.swift), from its border box's
+    /// top left (they move with it).
+    var generatedHitBoxes: [(Int32, LayoutRect)] = []
 
     /// Every piece of text with its final position.
     var textFragments: [TextFragment] {
