@@ -95,3 +95,34 @@ final class PositionedGeneratedBoxTests: XCTestCase {
         XCTAssertEqual(green.0, LayoutRect(x: 300, y: 250, width: 40, height: 20), "the viewport is its containing block")
     }
 }
+
+/// Background images drawn by `background-size` and `background-position` (a 40 × 20 image in 200 × 100 boxes).
+final class BackgroundImageTests: XCTestCase {
+    static let image = "data:image/gif;base64,R0lGODlhKAAUAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw=="
+
+    func drawn(_ style: String) throws -> (rect: LayoutRect, clip: LayoutRect?) {
+        let page = ContentPage()
+        page.viewport = ContentViewport(width: 390, height: 844)
+        page.loadHTMLString("<body style=\"margin:0\"><div style=\"width:200px;height:100px;background-image:url('\(Self.image)');\(style)\"></div></body>",
+                            baseURL: URL(string: "https://fixtures.openinapp.invalid/background.html"))
+        let list = page.paintList()
+        for (i, item) in list.items.enumerated() { if case let .image(rect, _, _) = item { return (rect, list.clips[i]) } }
+        XCTFail("no image item"); return (LayoutRect(x: 0, y: 0, width: 0, height: 0), nil)
+    }
+
+    func testSizeAndPositionPlaceTheImage() throws {
+        XCTAssertEqual(try drawn("").rect, LayoutRect(x: 0, y: 0, width: 40, height: 20), "its own size at the top left")
+        XCTAssertEqual(try drawn("background-size:cover;background-position:center").rect, LayoutRect(x: 0, y: 0, width: 200, height: 100))
+        XCTAssertEqual(try drawn("background-size:contain;background-position:center").rect, LayoutRect(x: 0, y: 0, width: 200, height: 100))
+        XCTAssertEqual(try drawn("background-size:100px;background-position:right bottom").rect, LayoutRect(x: 100, y: 50, width: 100, height: 50))
+        XCTAssertEqual(try drawn("background-size:80px 40px;background-position:50% 50%").rect, LayoutRect(x: 60, y: 30, width: 80, height: 40))
+        XCTAssertEqual(try drawn("background-position:10px 20px").rect, LayoutRect(x: 10, y: 20, width: 40, height: 20))
+        let wide = try drawn("background-size:400px auto;background-position:center")
+        XCTAssertEqual(wide.rect, LayoutRect(x: -100, y: 0, width: 400, height: 200).offsetY(-50))
+        XCTAssertEqual(wide.clip, LayoutRect(x: 0, y: 0, width: 200, height: 100), "clipped to its box")
+    }
+}
+
+private extension LayoutRect {
+    func offsetY(_ dy: Double) -> LayoutRect { LayoutRect(x: x, y: y + dy, width: width, height: height) }
+}

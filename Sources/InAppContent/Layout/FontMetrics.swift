@@ -21,7 +21,7 @@ enum FontFamily: Hashable, Sendable {
     /// skips fonts it cannot load); `sans` when none is known.
     static func resolve(_ list: String) -> FontFamily {
         for raw in list.split(separator: ",") {
-            let name = raw.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            let name = raw.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "'\"")).lowercased()
             switch name {
             case "sans-serif", "system-ui", "dejavu sans", "ui-sans-serif":
                 return .sans

@@ -275,6 +275,11 @@ final class ApproximateLayout {
         }
     }
 
+    /// The pixel size of the image at `src` when it loads here (a background image's, for the painter).
+    func imagePixelSize(_ src: String) -> (width: Double, height: Double)? {
+        imageSize(src).flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
+    }
+
     /// The pixel size of an `img` whose source loads here, asked once per layout.
     private func intrinsic(_ n: HTMLNode) -> (width: Double, height: Double)? {
         if let known = imageSizes[n.index] { return known }

@@ -95,6 +95,34 @@ struct BoxStyleSheet {
         prioritized(text, keeping: properties).map { ($0.0, $0.1) }
     }
 
+    /// A value lowercased except inside quotes and `url(…)` (data URLs, file names and `content` strings keep
+    /// their case).
+    static func lowercasedKeepingURLsAndStrings(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "(") }) else {
+            return TextBytes.lowercased(value)
+        }
+        var out = "", quote: Character?, inURL = false
+        var i = value.startIndex
+        while i < value.endIndex {
+            let c = value[i]
+            if let q = quote {
+                out.append(c)
+                if c == q { quote = nil }
+            } else if inURL {
+                out.append(c)
+                if c == ")" { inURL = false }
+            } else if c == "\"" || c == "'" {
+                quote = c; out.append(c)
+            } else if c == "(" && out.lowercased().hasSuffix("url") {
+                inURL = true; out.append(c)
+            } else {
+                out += c.lowercased()
+            }
+            i = value.index(after: i)
+        }
+        return out
+    }
+
     /// ``declarations(_:keeping:)`` with whether each was `!important`.
     static func prioritized(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String, Bool)] {
         // On the text's bytes (a page's sheets are parsed on every load): `name: value` pairs split at `;`, both
@@ -104,7 +132,17 @@ struct BoxStyleSheet {
         var start = 0
         while start < bytes.count {
             var end = start
-            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            // A `;` inside quotes or parentheses (`url(data:image/png;base64,…)`) does not end the declaration.
+            var depth = 0, quote: UInt8 = 0
+            while end < bytes.count {
+                let b = bytes[end]
+                if quote != 0 { if b == quote { quote = 0 } }
+                else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b }
+                else if b == UInt8(ascii: "(") { depth += 1 }
+                else if b == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                else if b == UInt8(ascii: ";") && depth == 0 { break }
+                end += 1
+            }
             defer { start = end + 1 }
             guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) else { continue }
             let name = TextBytes.lowercased(TextBytes.trimmed(bytes, start..<colon))
@@ -118,7 +156,7 @@ struct BoxStyleSheet {
                     value = TextBytes.trimmed(String(value[..<r.lowerBound]) + String(value[r.upperBound...]))
                 }
             }
-            value = TextBytes.lowercased(value)
+            value = BoxStyleSheet.lowercasedKeepingURLsAndStrings(value)
             if !value.isEmpty { out.append((name, value, important)) }
         }
         return out
