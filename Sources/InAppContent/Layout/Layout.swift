@@ -679,7 +679,9 @@ final class ApproximateLayout {
                 hasContent = true
                 let w = rawWidth.isFinite ? max(0, rawWidth) : 0
                 var space = rawSpace.isFinite ? max(0, rawSpace) : 0
-                if cx > 0 && breakable && cx + space + w > width + 0.01 { newLine() }
+                // Half a pixel of slack: measured widths are within that of WebKit's (hinting, kerning), and a word
+                // WebKit keeps on its line must not wrap here.
+                if cx > 0 && breakable && cx + space + w > width + 0.5 { newLine() }
                 if cx == 0 { space = 0 }
                 // The word's element's own line height counts for the line (a larger font makes a taller line).
                 let own = styles[element].map { $0.lineHeightPx } ?? strut
