@@ -353,20 +353,26 @@ final class ApproximateLayout {
             content = r
         } else if depth < ApproximateLayout.maxDepth {
             var line = 0.0, widest = 0.0, items: [Double] = []
+            // A space counts only between pieces of content on the line (not at its end).
+            var pendingSpace = false
+            let space = FontMetrics.spaceWidth(face: s.face, size: s.fontSize)
             for child in n.childNodes {
                 if child.kind == .text {
                     let text = child.data ?? ""
-                    if line > 0, let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) {
-                        line += FontMetrics.spaceWidth(face: s.face, size: s.fontSize)
+                    if line > 0, let first = text.unicodeScalars.first, ApproximateLayout.isSpace(first) { pendingSpace = true }
+                    let w = textWidth(text, s)
+                    if w > 0 {
+                        line += (pendingSpace ? space : 0) + w
+                        pendingSpace = text.unicodeScalars.last.map(ApproximateLayout.isSpace) ?? false
                     }
-                    line += textWidth(text, s)
                 } else if child.isElement {
                     let cs = style(child)
                     if cs.display == "none" || cs.isOutOfFlow { continue }
                     let m = (cs.margin[1]?.resolve(nil) ?? 0) + (cs.margin[3]?.resolve(nil) ?? 0)
                     let w = maxContent(child, depth: depth + 1) + m
                     if s.isFlex || s.isGrid { items.append(w); continue }
-                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0 } else { line += w }
+                    if cs.isBlockLevel { widest = max(widest, line, w); line = 0; pendingSpace = false }
+                    else { line += (pendingSpace && line > 0 ? space : 0) + w; pendingSpace = false }
                 }
             }
             if s.isFlex && s.flexDirection.hasPrefix("row") {
