@@ -16,8 +16,8 @@ extension Braze.ContentCard {
             let logClick: () -> Void
             let processClickAction: (Braze.ContentCard.ClickAction) -> Void
             let logDismissed: () -> Void
-            let logError: (Error) -> Void
-            let loadImage: ((@MainActor @Sendable @escaping (Result<URL, Error>) -> Void) -> Braze.Cancellable)?
+            let logError: (any Error) -> Void
+            let loadImage: ((@MainActor @Sendable @escaping (Result<URL, any Error>) -> Void) -> Braze.Cancellable)?
         }
 
         init(cardId: String, braze: Braze) {
@@ -31,8 +31,8 @@ extension Braze.ContentCard {
         /// the closure given here instead of logging with a `Braze` instance.
         public init(logImpression: @escaping () -> Void = {}, logClick: @escaping () -> Void = {},
                     processClickAction: @escaping (Braze.ContentCard.ClickAction) -> Void = { _ in },
-                    logDismissed: @escaping () -> Void = {}, logError: @escaping (Error) -> Void = { _ in },
-                    loadImage: ((@MainActor @Sendable @escaping (Result<URL, Error>) -> Void) -> Braze.Cancellable)? = nil) {
+                    logDismissed: @escaping () -> Void = {}, logError: @escaping (any Error) -> Void = { _ in },
+                    loadImage: ((@MainActor @Sendable @escaping (Result<URL, any Error>) -> Void) -> Braze.Cancellable)? = nil) {
             self.cardId = ""
             self.generation = 0
             self.handlers = Handlers(logImpression: logImpression, logClick: logClick,

@@ -16,7 +16,22 @@ extension PaintList {
         var body = background.alpha < 1 ? "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#FFFFFF\"/>\n" : ""
         body += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"\(fill(background))/>\n"
         var shadows = 0
-        for item in items {
+        var clipIDs: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            // An item partly outside an element that clips it is drawn inside the clip's rectangle.
+            var clipped = false
+            if let clip = clips[index] {
+                let key = frame(clip)
+                let id = clipIDs[key] ?? {
+                    let id = clipIDs.count + 1
+                    clipIDs[key] = id
+                    defs += "<clipPath id=\"c\(id)\"><rect \(key)/></clipPath>\n"
+                    return id
+                }()
+                body += "<g clip-path=\"url(#c\(id))\">\n"
+                clipped = true
+            }
+            defer { if clipped { body += "</g>\n" } }
             switch item {
             case let .box(rect, background, border, borderColor, radius, shadow, opacity):
                 let group = opacity < 1 ? "<g opacity=\"\(n(opacity))\">" : ""

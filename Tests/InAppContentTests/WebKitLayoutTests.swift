@@ -90,6 +90,23 @@ final class WebKitLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(total.hiddenGivenBoxes, baseline.hiddenGivenBoxes, "hidden elements with boxes may only go down")
     }
 
+    /// Small pages of one feature each (`Tests/Fixtures/Layout/Features/`: grids, `display: contents`), recorded with
+    /// `xvfb-run -a python3 Benchmarks/browser/record-webkit.py Tests/Fixtures/Layout/Features/*.html -o
+    /// Tests/Fixtures/Layout/Features/webkit-layout.json`: every box within 2 px and every centre hit WebKit's.
+    func testFeaturePagesAgainstWebKit() throws {
+        let folder = LayoutTests.directory.appendingPathComponent("Layout/Features")
+        let recorded = try JSONDecoder().decode([String: Recorded].self, from: Data(contentsOf: folder.appendingPathComponent("webkit-layout.json")))
+        var total = Figures(), report: [String] = []
+        for (name, webkit) in recorded.sorted(by: { $0.key < $1.key }) {
+            total += Self.compare(try Self.load(folder.appendingPathComponent("\(name).html"), width: webkit.width, height: webkit.height),
+                                  with: webkit, name: name, report: &report)
+        }
+        XCTAssertGreaterThan(total.boxes, 0)
+        XCTAssertEqual(total.within2, total.boxes, report.joined(separator: "\n"))
+        XCTAssertEqual(total.sameHits, total.hits, report.joined(separator: "\n"))
+        XCTAssertEqual(total.hiddenGivenBoxes, 0, report.joined(separator: "\n"))
+    }
+
     /// `OPENINAPP_TEMPLATES=/path/to/folder swift test --filter WebKitLayoutTests`: public templates, never committed.
     func testPublicTemplatesAgainstWebKit() throws {
         guard let path = ProcessInfo.processInfo.environment["OPENINAPP_TEMPLATES"] else {

@@ -32,7 +32,7 @@ final class ApproximateLayout {
     private var styles: [Int32: BoxStyle] = [:]
     private(set) var boxes: [Int32: LayoutRect] = [:]
     private var maxContentCache: [Int32: Double] = [:]
-    private var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
+    var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
 
     /// An image's pixel size by its `src` (the page's assets; nil when it does not load or is not known).
     private let imageSize: (String) -> (width: Double, height: Double)?
@@ -110,8 +110,18 @@ final class ApproximateLayout {
         var best: (key: [Int], index: Int32)?
         for (index, rect) in boxes where rect.contains(x: x, y: y) {
             guard let s = styles[index], s.visibility == "visible", s.pointerEvents != "none" else { continue }
+            if let clip = clips[index], !clip.contains(x: x, y: y) { continue }
             let key = paintKey(index)
             if best.map({ key.lexicographicallyPrecedes($0.key) == false && key != $0.key }) ?? true { best = (key, index) }
+        }
+        // A positioned `::before`/`::after` box is its element's, wherever it is.
+        for (index, offset) in generatedHitBoxes {
+            guard let own = boxes[index] else { continue }
+            let rect = LayoutRect(x: own.x + offset.x, y: own.y + offset.y, width: offset.width, height: offset.height)
+            guard rect.contains(x: x, y: y), let s = styles[index], s.visibility == "visible", s.pointerEvents != "none" else { continue }
+            if let clip = clips[index], !clip.contains(x: x, y: y) { continue }
+            let key = paintKey(index)
+            if best.map({ key.lexicographicallyPrecedes($0.key) == false }) ?? true { best = (key, index) }
         }
         if let best { return HTMLNode(document: document, index: best.index) }
         return document.allElements.first
@@ -135,7 +145,7 @@ final class ApproximateLayout {
         }
     }
 
-    private func style(_ n: HTMLNode) -> BoxStyle { styles[n.index] ?? BoxStyle() }
+    func style(_ n: HTMLNode) -> BoxStyle { styles[n.index] ?? BoxStyle() }
 
     /// Painting order, compared lexicographically: for each positioned ancestor (and the element itself when it
     /// is positioned), outermost first, its layer (`z-index`, auto counting as 0 above the flow) and document
@@ -187,6 +197,7 @@ final class ApproximateLayout {
             placed.insert(node.index)
             placeOutOfFlow(node, staticX: sx, staticY: sy)
         }
+        placePositionedGeneratedBoxes()
         // An inline SVG's shapes get the boxes of their geometry in its viewBox (SVGShapes.swift).
         for node in document.allElements where node.tagName == "svg" {
             guard let box = boxes[node.index] else { continue }
@@ -201,12 +212,16 @@ final class ApproximateLayout {
         for index in boxes.keys { paintKeys[index] = computePaintKey(index) }
         // Translations last, outermost first: each moves its box and everything in it.
         for node in document.allElements where boxes[node.index] != nil { applyRelativeOffset(node, style(node)); applyTranslation(node, style(node)) }
+        for index in boxes.keys { clips[index] = computeClip(index) }
     }
 
-    private func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
+    /// Where each clipped box is visible (Clipping.swift): the overlap of its `overflow`-clipping ancestors.
+    private(set) var clips: [Int32: LayoutRect] = [:]
+
+    func padding(_ s: BoxStyle, _ cw: Double) -> [Double] { s.padding.map { $0.resolve(cw) ?? 0 } }
 
     /// The width of `n`'s border box in a containing block `available` wide (its margins already taken out).
-    private func usedWidth(_ n: HTMLNode, _ s: BoxStyle, available: Double, shrink: Bool) -> Double {
+    func usedWidth(_ n: HTMLNode, _ s: BoxStyle, available: Double, shrink: Bool) -> Double {
         let p = padding(s, available)
         let extra = p[1] + p[3] + s.border[1] + s.border[3]
         var w: Double
@@ -239,12 +254,12 @@ final class ApproximateLayout {
             let type = (n["type"] ?? "text").lowercased()
             if type == "checkbox" || type == "radio" { return 12 }
             if ["submit", "button", "reset"].contains(type) { return textWidth(n["value"] ?? "Submit", s) }
-            return s.fontSize * 11.5
-        case "textarea": return s.fontSize * 13.5
+            return s.fontSize * 12.7
+        case "textarea": return s.fontSize * 12.3
         case "select":
             // The widest option and the drop-down arrow.
             let widest = n.descendants.filter { $0.tagName == "option" }.map { textWidth($0.textContent, s) }.max() ?? 0
-            return widest + 24
+            return widest + 26
         default: return nil
         }
     }
@@ -261,9 +276,14 @@ final class ApproximateLayout {
             let type = (n["type"] ?? "text").lowercased()
             return type == "checkbox" || type == "radio" ? 12 : s.lineHeightPx
         case "textarea": return s.lineHeightPx * Double(max(1, Int(n["rows"] ?? "2") ?? 2))
-        case "select": return s.lineHeightPx
+        case "select": return s.lineHeightPx + 10
         default: return nil
         }
+    }
+
+    /// The pixel size of the image at `src` when it loads here (a background image's, for the painter).
+    func imagePixelSize(_ src: String) -> (width: Double, height: Double)? {
+        imageSize(src).flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
     }
 
     /// The pixel size of an `img` whose source loads here, asked once per layout.
@@ -324,7 +344,7 @@ final class ApproximateLayout {
     }
 
     /// The widest the content of `n` gets without wrapping, plus its padding and borders.
-    private func maxContent(_ n: HTMLNode, depth: Int = 0) -> Double {
+    func maxContent(_ n: HTMLNode, depth: Int = 0) -> Double {
         if let c = maxContentCache[n.index] { return c }
         let s = style(n)
         let p = padding(s, 0)
@@ -376,7 +396,7 @@ final class ApproximateLayout {
 
     /// Lays out `n` (in flow) with its border box at (x, y), `borderWidth` wide; returns its border-box height.
     @discardableResult
-    private func place(_ n: HTMLNode, x: Double, y: Double, borderWidth: Double, cbHeight: Double?, depth: Int,
+    func place(_ n: HTMLNode, x: Double, y: Double, borderWidth: Double, cbHeight: Double?, depth: Int,
                        stretchHeight: Double? = nil) -> Double {
         let s = style(n)
         let cw = borderWidth
@@ -409,6 +429,9 @@ final class ApproximateLayout {
 
     /// Bottom margins of the last children that collapsed through their parent (it adds them to its own).
     private var trailingMargins: [Int32: Double] = [:]
+    /// Top margins that collapsed through a block's top edge (MarginCollapse.swift): already above the block, so its
+    /// first child's margin counts only beyond them.
+    private var absorbedTop: [Int32: Double] = [:]
 
     /// Whether the last child's bottom margin of the block `n` collapses through its bottom: a block in normal flow
     /// of a block (not a flex or grid item, the root, or a box that makes a new formatting context) with no bottom
@@ -480,6 +503,7 @@ final class ApproximateLayout {
         /// A `::before`/`::after` box (its fragment in the container's list; its left and top margins).
         case generated(Double, Double, Int, left: Double, top: Double)
         case lineBreak
+        var isLineBreak: Bool { if case .lineBreak = self { return true }; return false }
     }
 
     /// A piece of text on one line, for painting: the words of one element's text that sit side by side.
@@ -495,7 +519,7 @@ final class ApproximateLayout {
 
     /// `n`'s `::before` or `::after` box as it sits in flow: its style, text and border-box size (nil when it has
     /// none, or when it is out of flow or not displayed).
-    private func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
+    func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
                                                                                         margins: [Double], declared: [String: String])? {
         guard let d = sheet.pseudoDeclared(n, which) else { return nil }
         let gs = sheet.style(of: n, parent: style(n), pseudo: d)
@@ -511,7 +535,17 @@ final class ApproximateLayout {
         return (gs, text, max(0, w), max(0, h), m, d)
     }
     /// Text laid out by each block container, and the container's border-box origin then (it may move after).
-    private var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
+    var fragments: [Int32: (origin: (x: Double, y: Double), list: [TextFragment])] = [:]
+
+    func hasGeneratedBox(_ n: HTMLNode, _ which: String) -> Bool { generated(n, which, width: 0) != nil }
+    /// An element's `::before`/`::after` declarations and style, in flow or not (nil when it has none).
+    func generatedDeclarations(_ n: HTMLNode, _ which: String) -> (declared: [String: String], style: BoxStyle)? {
+        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
+        return (d, sheet.style(of: n, parent: style(n), pseudo: d))
+    }
+    /// Positioned generated boxes by their element, for hit testing (GeneratedBoxes.swift), from its border box's
+    /// top left (they move with it).
+    var generatedHitBoxes: [(Int32, LayoutRect)] = []
 
     /// Every piece of text with its final position.
     var textFragments: [TextFragment] {
@@ -527,7 +561,7 @@ final class ApproximateLayout {
     /// Block flow: block-level children stacked (adjacent vertical margins collapse), runs of inline content in lines.
     private func layoutFlow(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
         var cursor = y
-        var previousMargin = 0.0
+        var previousMargin = absorbedTop[n.index] ?? 0.0
         var run: [(piece: Piece, owners: [Int32])] = []
         var pendingSpace = false, hasWords = false
         // A collapsed space is as wide as a space in the font of the text it stands in.
@@ -587,6 +621,11 @@ final class ApproximateLayout {
                 if cs.display == "none" { continue }
                 if child.tagName == "br" { run.append((.lineBreak, owners)); continue }
                 if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cursor)); continue }
+                if cs.contents {
+                    // `display: contents`: no box of its own; its children take its place.
+                    if d < ApproximateLayout.maxDepth { collect(child, owners: owners, depth: d + 1) }
+                    continue
+                }
                 if cs.display == "inline" && replacedWidth(child, cs) == nil {
                     // Its horizontal margins (outside its box), borders and padding (inside) at its start and end.
                     let pad = padding(cs, width), inner = owners + [child.index]
@@ -611,7 +650,9 @@ final class ApproximateLayout {
                     let w = usedWidth(child, cs, available: width - ml - mr, shrink: cs.display == "table" || control)
                     if cs.margin[1] == nil && cs.margin[3] == nil { ml = max(0, (width - w) / 2); mr = ml }
                     else if cs.margin[3] == nil { ml = max(0, width - w - mr) }
-                    cursor += max(previousMargin, mt) - previousMargin
+                    let lead = collapsingTopMargin(child, cs, width: w)
+                    absorbedTop[child.index] = lead > 0 ? lead : nil
+                    cursor += max(previousMargin, mt, lead) - previousMargin
                     trailingMargins[child.index] = nil
                     let h = place(child, x: x + ml, y: cursor, borderWidth: w, cbHeight: height, depth: depth + 1)
                     let through = trailingMargins[child.index] ?? 0
@@ -668,7 +709,9 @@ final class ApproximateLayout {
                 hasContent = true
                 let w = rawWidth.isFinite ? max(0, rawWidth) : 0
                 var space = rawSpace.isFinite ? max(0, rawSpace) : 0
-                if cx > 0 && breakable && cx + space + w > width + 0.01 { newLine() }
+                // Half a pixel of slack: measured widths are within that of WebKit's (hinting, kerning), and a word
+                // WebKit keeps on its line must not wrap here.
+                if cx > 0 && breakable && cx + space + w > width + 0.5 { newLine() }
                 if cx == 0 { space = 0 }
                 // The word's element's own line height counts for the line (a larger font makes a taller line).
                 let own = styles[element].map { $0.lineHeightPx } ?? strut
@@ -843,7 +886,7 @@ final class ApproximateLayout {
     }
 
     /// Moves a laid-out box and everything inside it so that its border box starts at (x, y).
-    private func moveSubtree(_ node: HTMLNode, toX x: Double, y: Double) {
+    func moveSubtree(_ node: HTMLNode, toX x: Double, y: Double) {
         guard let own = boxes[node.index] else { return }
         let dx = x - own.x, dy = y - own.y
         guard dx != 0 || dy != 0 else { return }
@@ -1094,10 +1137,11 @@ final class ApproximateLayout {
     }
 
     private func layoutGrid(_ n: HTMLNode, _ s: BoxStyle, x: Double, y: Double, width: Double, height: Double?, depth: Int) -> Double {
+        if let tracks = gridTracks(n) { return layoutGrid(n, s, tracks: tracks, x: x, y: y, width: width, height: height, depth: depth) }
         let columns = max(1, s.gridColumns)
         let columnWidth = max(0, (width - s.columnGap * Double(columns - 1)) / Double(columns))
         var cy = y, rowHeight = 0.0, col = 0
-        for child in n.childNodes where child.isElement {
+        for child in gridChildren(n) {
             let cs = style(child)
             if cs.display == "none" { continue }
             if cs.isOutOfFlow { pendingOutOfFlow.append((child, x, cy)); continue }

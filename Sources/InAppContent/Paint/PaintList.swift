@@ -1,7 +1,8 @@
 // What a page looks like, as a list of things to draw back to front, from the layout (Layout/) and the cascade:
 // boxes with their backgrounds, borders, radii and shadows, text in its font and colour, images (the message's own
 // assets, as data URLs), and form controls drawn as WebKit draws them by default. Elements that are not rendered
-// (`display: none`, `visibility: hidden`) draw nothing; `opacity` multiplies down the tree.
+// (`display: none`, `visibility: hidden`) draw nothing; `opacity` multiplies down the tree; `overflow` other than
+// `visible` clips what is inside an element to its padding box.
 import Foundation
 
 /// An sRGB colour with alpha, as a page's CSS gives it.
@@ -66,6 +67,9 @@ public struct PaintList: Sendable, Equatable {
     /// The canvas colour (the root's or body's background, white by default).
     public let background: PaintColor
     public let items: [PaintItem]
+    /// The items that reach outside an ancestor that clips them (`overflow` other than `visible`), by their index in
+    /// `items`: the rectangle they are visible in. Items wholly outside it are not in the list at all.
+    public let clips: [Int: LayoutRect]
 }
 
 extension ContentPage {

@@ -34,11 +34,35 @@ struct Painter {
             return value
         }
         var items: [PaintItem] = []
+        var clips: [Int: LayoutRect] = [:]
+        /// Clips of the current element's own items (a background image larger than its box), by item index.
+        var boxClips: [Int: LayoutRect] = [:]
         for index in layout.paintOrder() {
             let node = HTMLNode(document: document, index: index)
             guard let s = layout.boxStyle(of: index), let rect = layout.box(of: node), !s.contents else { continue }
             let alpha = opacity(node)
             guard alpha > 0, s.visibility == "visible" else { continue }
+            let clip = layout.clips[index]
+            if let clip, clip.width <= 0 || clip.height <= 0 { continue }
+            let first = items.count
+            defer {
+                // What the clip hides: items wholly outside it go, items partly outside keep the clip.
+                if let clip {
+                    var kept: [PaintItem] = []
+                    var dropped = 0
+                    for item in items[first...] {
+                        let r = Painter.rect(of: item)
+                        if r.width > 0 || r.height > 0, clip.intersection(r).width <= 0 || clip.intersection(r).height <= 0 { dropped += 1; continue }
+                        if let own = boxClips[first + kept.count + dropped] { clips[first + kept.count] = own }
+                        else if !clip.encloses(r) { clips[first + kept.count] = clip }
+                        kept.append(item)
+                    }
+                    items.replaceSubrange(first..., with: kept)
+                } else {
+                    for (i, own) in boxClips { clips[i] = own }
+                }
+                boxClips = [:]
+            }
             let d = declared(node)
             let control = Painter.control(node)
             // Background and border.
@@ -66,7 +90,10 @@ struct Painter {
             }
             // A background image from the message's assets.
             if let image = d["background-image"] ?? d["background"], let url = Painter.url(in: image), let data = source(url) {
-                items.append(.image(rect: rect, source: data, opacity: alpha))
+                let drawn = backgroundRect(in: rect, size: layout.imagePixelSize(url), declared: d, s)
+                items.append(.image(rect: drawn, source: data, opacity: alpha))
+                // What reaches outside the box is clipped to it (and to the element's own clip).
+                if !rect.encloses(drawn) { boxClips[items.count - 1] = clip.map { $0.intersection(rect) } ?? rect }
             }
             if node.tagName == "img", let src = node["src"], let data = source(src) {
                 let p = s.padding.map { $0.resolve(rect.width) ?? 0 }
@@ -111,7 +138,74 @@ struct Painter {
         let canvas = root.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? document.allElements.first { $0.tagName == "body" }.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? PaintColor(red: 255, green: 255, blue: 255)
-        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items)
+        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items, clips: clips)
+    }
+
+    static func rect(of item: PaintItem) -> LayoutRect {
+        switch item {
+        case let .box(rect, _, _, _, _, _, _), let .text(rect, _, _, _, _, _, _, _), let .image(rect, _, _), let .control(rect, _, _): return rect
+        }
+    }
+
+    /// Where a background image is drawn for a box: `background-size` (`cover`, `contain`, `auto`, one or two
+    /// lengths or percentages) and `background-position` (keywords, percentages, lengths) against the padding box
+    /// (the image once; `background-repeat` tiles are not drawn). The whole box when its size is not known.
+    func backgroundRect(in box: LayoutRect, size: (width: Double, height: Double)?, declared d: [String: String], _ s: BoxStyle) -> LayoutRect {
+        let area = LayoutRect(x: box.x + s.border[3], y: box.y + s.border[0], width: max(0, box.width - s.border[1] - s.border[3]),
+                              height: max(0, box.height - s.border[0] - s.border[2]))
+        let shorthand = d["background"].map { Painter.splitTopLevel($0, " ") } ?? []
+        // The shorthand's `position / size`.
+        var sizeValue = d["background-size"], positionValue = d["background-position"]
+        if let slash = shorthand.firstIndex(of: "/") {
+            if sizeValue == nil { sizeValue = shorthand[(slash + 1)...].prefix(2).filter { Painter.isLengthOrKeyword($0) }.joined(separator: " ") }
+            if positionValue == nil { positionValue = shorthand[..<slash].suffix(2).filter { Painter.isLengthOrKeyword($0) }.joined(separator: " ") }
+        } else if positionValue == nil {
+            let words = shorthand.filter { ["center", "top", "bottom", "left", "right"].contains($0) }
+            if !words.isEmpty { positionValue = words.joined(separator: " ") }
+        }
+        guard let size, area.width > 0, area.height > 0 else {
+            return sizeValue == nil && positionValue == nil ? box : area
+        }
+        var w = size.width, h = size.height
+        let parts = (sizeValue ?? "auto").split(separator: " ").map(String.init)
+        func length(_ v: String, _ base: Double) -> Double? { BoxStyleSheet.length(v, em: s.fontSize, viewport: layout.viewport)?.resolve(base) }
+        switch parts.first ?? "auto" {
+        case "cover": let k = max(area.width / w, area.height / h); w *= k; h *= k
+        case "contain": let k = min(area.width / w, area.height / h); w *= k; h *= k
+        default:
+            let lw = parts.first.flatMap { $0 == "auto" ? nil : length($0, area.width) }
+            let lh = parts.count > 1 ? (parts[1] == "auto" ? nil : length(parts[1], area.height)) : nil
+            switch (lw, lh) {
+            case let (a?, b?): w = a; h = b
+            case let (a?, nil): h = h * a / w; w = a
+            case let (nil, b?): w = w * b / h; h = b
+            default: break
+            }
+        }
+        // Position: x then y (keywords in either order), percentages align the image's point with the box's.
+        var fx: Double? = nil, fy: Double? = nil, px: Double? = nil, py: Double? = nil
+        let tokens = (positionValue ?? "0% 0%").split(separator: " ").map(String.init)
+        for (i, t) in tokens.enumerated() {
+            switch t {
+            case "left": fx = 0
+            case "right": fx = 1
+            case "top": fy = 0
+            case "bottom": fy = 1
+            case "center": if fx == nil && i == 0 { fx = 0.5 } else if fy == nil { fy = 0.5 } else { fx = 0.5 }
+            default:
+                let horizontal = i == 0 && fx == nil && px == nil
+                if t.hasSuffix("%"), let v = Double(t.dropLast()) { if horizontal { fx = v / 100 } else { fy = v / 100 } }
+                else if let v = length(t, horizontal ? area.width : area.height) { if horizontal { px = v } else { py = v } }
+            }
+        }
+        if tokens.count == 1, fy == nil, py == nil { fy = 0.5 }
+        let x = area.x + (px ?? (area.width - w) * (fx ?? 0))
+        let y = area.y + (py ?? (area.height - h) * (fy ?? 0))
+        return LayoutRect(x: x, y: y, width: w, height: h)
+    }
+
+    static func isLengthOrKeyword(_ t: String) -> Bool {
+        ["cover", "contain", "auto", "center", "top", "bottom", "left", "right"].contains(t) || t.first.map { $0.isNumber || $0 == "." || $0 == "-" } == true
     }
 
     /// `layout.declaredStyle(of:)`, once per element.

@@ -97,6 +97,34 @@ struct BoxStyleSheet {
         prioritized(text, keeping: properties).map { ($0.0, $0.1) }
     }
 
+    /// A value lowercased except inside quotes and `url(…)` (data URLs, file names and `content` strings keep
+    /// their case).
+    static func lowercasedKeepingURLsAndStrings(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "(") }) else {
+            return TextBytes.lowercased(value)
+        }
+        var out = "", quote: Character?, inURL = false
+        var i = value.startIndex
+        while i < value.endIndex {
+            let c = value[i]
+            if let q = quote {
+                out.append(c)
+                if c == q { quote = nil }
+            } else if inURL {
+                out.append(c)
+                if c == ")" { inURL = false }
+            } else if c == "\"" || c == "'" {
+                quote = c; out.append(c)
+            } else if c == "(" && out.lowercased().hasSuffix("url") {
+                inURL = true; out.append(c)
+            } else {
+                out += c.lowercased()
+            }
+            i = value.index(after: i)
+        }
+        return out
+    }
+
     /// ``declarations(_:keeping:)`` with whether each was `!important`.
     static func prioritized(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String, Bool)] {
         // On the text's bytes (a page's sheets are parsed on every load): `name: value` pairs split at `;`, both
@@ -106,7 +134,17 @@ struct BoxStyleSheet {
         var start = 0
         while start < bytes.count {
             var end = start
-            while end < bytes.count && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            // A `;` inside quotes or parentheses (`url(data:image/png;base64,…)`) does not end the declaration.
+            var depth = 0, quote: UInt8 = 0
+            while end < bytes.count {
+                let b = bytes[end]
+                if quote != 0 { if b == quote { quote = 0 } }
+                else if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") { quote = b }
+                else if b == UInt8(ascii: "(") { depth += 1 }
+                else if b == UInt8(ascii: ")") { depth = max(0, depth - 1) }
+                else if b == UInt8(ascii: ";") && depth == 0 { break }
+                end += 1
+            }
             defer { start = end + 1 }
             guard let colon = bytes[start..<end].firstIndex(of: UInt8(ascii: ":")) else { continue }
             let name = TextBytes.lowercased(TextBytes.trimmed(bytes, start..<colon))
@@ -120,7 +158,7 @@ struct BoxStyleSheet {
                     value = TextBytes.trimmed(String(value[..<r.lowerBound]) + String(value[r.upperBound...]))
                 }
             }
-            value = TextBytes.lowercased(value)
+            value = BoxStyleSheet.lowercasedKeepingURLsAndStrings(value)
             if !value.isEmpty { out.append((name, value, important)) }
         }
         return out
@@ -241,13 +279,20 @@ struct BoxStyleSheet {
             // Controls use the system font (WebKitGTK: DejaVu Sans), not the page's, unless a rule says otherwise.
             s.family = .sans; s.fontSize = 13.333; s.padding = [.px(2), .px(6), .px(3), .px(6)]; s.border = [2, 2, 2, 2]; s.textAlign = "center"
             s.borderBox = true
+            // The control font resets weight and line height; letter spacing and text transform are reset too.
+            s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
+
         case "fieldset":
             s.margin = [.px(0), .px(2), .px(0), .px(2)]; s.border = [2, 2, 2, 2]
             s.padding = [.px(0.35 * s.fontSize), .px(0.75 * s.fontSize), .px(0.625 * s.fontSize), .px(0.75 * s.fontSize)]
         case "legend": s.padding = [.px(0), .px(2), .px(0), .px(2)]
         case "input", "textarea":
-            s.family = .sans; s.fontSize = 13.333; s.padding = [.px(1), .px(2), .px(1), .px(2)]; s.border = [2, 2, 2, 2]
+            s.family = .sans; s.fontSize = 13
+            s.padding = tag == "textarea" ? [.px(2), .px(2), .px(2), .px(2)] : [.px(1), .px(1), .px(1), .px(1)]
+            s.border = tag == "textarea" ? [1, 1, 1, 1] : [2, 2, 2, 2]
+            s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
             if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
+            if let type = node["type"]?.lowercased(), ["button", "submit", "reset"].contains(type) { s.padding = [.px(2), .px(6), .px(3), .px(6)] }
             if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
                 s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(2), .px(3), .px(2)]
             }
@@ -298,6 +343,7 @@ struct BoxStyleSheet {
         if let v = d["position"] { s.position = v }
         if let v = d["box-sizing"] { s.borderBox = v == "border-box" }
         let em = s.fontSize
+        if let ua = uaMarginEm { s.margin = [.px(em * ua), .px(0), .px(em * ua), .px(0)] }
         if let v = len("width", em: em) { s.width = v }
         if let v = len("height", em: em) { s.height = v }
         if let v = len("max-width", em: em) { s.maxWidth = v }
