@@ -312,19 +312,26 @@ final class JSCEngine: ScriptEngine {
     /// The page's budget over its life (set by the page; a bare engine has none).
     var budget: PageBudget?
 
+    /// Least time limit of a trusted run (the prelude).
+    static let trustedTimeLimit = 5.0
+
     /// The failure of a run refused because the page's scripts were stopped.
     static let refusal = ScriptFailure(kind: .terminated, message: "the page's scripts were stopped: it used up its script budget")
 
     /// Runs `body` as one run (or as part of the run under way, when a host call re-enters): the watchdog is armed
     /// with the run's limits and what is left of the page's budget, and the run's time is charged to the budget. When
     /// the page's scripts were stopped, nothing runs and `refused` is the answer.
-    private func enter<T>(refused: @autoclosure () -> T, _ body: () -> T) -> T {
+    /// `trusted` runs (the prelude, our own code) are bounded by at least ``trustedTimeLimit`` and not charged to the
+    /// page's budget: a small limit on a busy machine stopped the prelude itself, and the page then ran without its DOM.
+    private func enter<T>(refused: @autoclosure () -> T, trusted: Bool = false, _ body: () -> T) -> T {
         lock.lock()
         let outermost = vm.depth == 0
         var started = 0.0
         if outermost {
-            if let budget {
-                guard budget.termination == nil else { lock.unlock(); return refused() }
+            if let budget, budget.termination != nil { lock.unlock(); return refused() }
+            if trusted {
+                watchdog.start(timeLimit: max(limits.timeLimit, JSCEngine.trustedTimeLimit), memoryLimit: limits.memoryLimit)
+            } else if let budget {
                 watchdog.start(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit,
                                budgetSeconds: budget.secondsLeft, residentCeiling: budget.residentCeiling)
                 started = JSCWatchdog.now()
@@ -339,7 +346,7 @@ final class JSCEngine: ScriptEngine {
         vm.depth -= 1
         pthread_setspecific(runningEngineKey, outer)
         var terminated: ScriptTermination?
-        if outermost, let budget {
+        if outermost, !trusted, let budget {
             terminated = budget.charge(JSCWatchdog.now() - started, residentOverCeiling: watchdog.residentOverCeiling,
                                        stoppedByBudget: watchdog.stoppedByBudget)
         }
@@ -360,7 +367,7 @@ final class JSCEngine: ScriptEngine {
 
     /// Evaluates ``ScriptPrelude/source`` from the strings the VM keeps.
     func evaluatePrelude() -> Result<ScriptValue, ScriptFailure> {
-        enter(refused: .failure(JSCEngine.refusal)) {
+        enter(refused: .failure(JSCEngine.refusal), trusted: true) {
             var exception: JSValueRef?
             let strings = vm.preludeStrings()
             if let script = strings.script, let run = lib.scriptEvaluate {

@@ -23,7 +23,8 @@ enum FuzzJavaScriptCore {
         guard !checked else { return }
         checked = true
         guard ScriptEngines.isJavaScriptCoreAvailable, page.scriptEngine == .javaScriptCore else {
-            let message = "fuzz \(target): JavaScriptCore is not running this target's pages (\(ScriptEngines.availability)); refusing to fuzz the statement subset\n"
+            let events = page.events.map(\.description).prefix(8).joined(separator: "; ")
+            let message = "fuzz \(target): JavaScriptCore is not running this target's pages (\(ScriptEngines.availability)); refusing to fuzz the statement subset (the page's events: \(events))\n"
             FileHandle.standardError.write(Data(message.utf8))
             exit(3)
         }
