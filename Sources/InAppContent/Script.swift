@@ -3,12 +3,8 @@
 // values) and either runs completely or not at all. Docs/ContentModel.md lists the grammar.
 import Foundation
 
-// Not `indirect`: arrays and dictionaries already keep their elements on the heap, and an indirect case's box is
-// referenced through a pointer carrying the case in its spare bits, which LeakSanitizer cannot follow, so every value
-// native code kept (a page's logged bridge calls) was reported as leaked at the fuzzers' exit check; a box per value
-// also cost an allocation.
 /// A literal value of the script subset (the JSON values plus `undefined`).
-public enum ScriptValue: Sendable, Equatable, CustomStringConvertible {
+public indirect enum ScriptValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)
     case number(Double)
     case bool(Bool)
