@@ -154,6 +154,7 @@ func trace(_ page: ContentPage, into harness: Harness, messageID id: MessageID? 
             guard !skipping.contains(.navigations) else { return }
             trace.record(.navigation, "pageNavigation", message: id, ["url": url.absoluteString, "type": type.rawValue])
         case .networkBlocked(let api, let url): trace.record(.script, "networkBlocked", message: id, ["api": api, "url": url])
+        case .scriptsTerminated(let reason): trace.record(.script, "scriptsTerminated", message: id, ["reason": reason.description])
         default: break
         }
     }

@@ -141,6 +141,130 @@ final class ContainmentTests: XCTestCase {
     }
 }
 
+/// A page as a whole is bounded, as a browser bounds a runaway tab: the script time of one call into the page (one
+/// `advanceTime`, a tap, ...), the script time of its whole life, and the process's growth since it loaded. When one
+/// runs out the page's scripts are stopped for good with one typed event, and a new load starts afresh. Small limits
+/// keep each test well under a second of script time; time moves on the page's virtual clock.
+final class PageBudgetTests: XCTestCase {
+    private func page(_ html: String, _ limits: ScriptLimits) -> ContentPage {
+        let page = ContentPage(scriptLimits: limits)
+        page.loadHTMLString(html, baseURL: nil)
+        return page
+    }
+
+    private func terminations(_ page: ContentPage) -> [ScriptTermination] {
+        page.events.compactMap { if case .scriptsTerminated(let t) = $0.kind { return t } else { return nil } }
+    }
+
+    private func timeouts(_ page: ContentPage) -> Int {
+        page.events.filter { if case .scriptError(let f) = $0.kind { return f.kind == .timeout } else { return false } }.count
+    }
+
+    func testOneAdvanceOfALoopingIntervalStopsAtTheCallBudgetNotAtEveryCallback() throws {
+        try requireJavaScriptCore()
+        // Without a page budget this advance fires 25 000 callbacks of 0.05 s each: over 20 minutes.
+        let page = page("<script>var n = 0; setInterval(() => { n++; for (;;) {} }, 1)</script>",
+                        ScriptLimits(timeLimit: 0.05, pageTimeLimit: 60, callTimeLimit: 0.3))
+        let start = Date()
+        page.advanceTime(by: 100)
+        let took = Date().timeIntervalSince(start)
+        XCTAssertLessThan(took, 3, "one advance is bounded by the call budget (0.3 s), not callbacks × 0.05 s")
+        guard case .callTime(let spent, let limit)? = page.scriptTermination else {
+            return XCTFail("terminated for the call budget, got \(String(describing: page.scriptTermination))")
+        }
+        XCTAssertEqual(limit, 0.3)
+        XCTAssertGreaterThanOrEqual(spent, 0.3)
+        XCTAssertEqual(terminations(page).count, 1, "one event")
+        XCTAssertLessThanOrEqual(timeouts(page), 7, "at most 0.3 / 0.05 callbacks ran to their own limit before the budget stopped the page")
+        XCTAssertEqual(page.pendingTimerCount, 0, "its timers are cancelled")
+        // Its scripts are stopped for good: the app's evaluation gets a typed failure at once, and time moves on quietly.
+        guard case .failure(.exception(let f)) = page.evaluate("n") else { return XCTFail("the stopped page evaluated") }
+        XCTAssertEqual(f.kind, .terminated)
+        let again = Date()
+        page.advanceTime(by: 100)
+        XCTAssertLessThan(Date().timeIntervalSince(again), 1)
+        XCTAssertEqual(terminations(page).count, 1, "still one event")
+    }
+
+    func testTheRunThatMeetsTheCallBudgetIsStoppedAtIt() throws {
+        try requireJavaScriptCore()
+        // Each run may take 5 s, but one call only 0.2 s in all: the looping load script is stopped at 0.2 s.
+        let start = Date()
+        let page = page("<script>for (;;) {}</script>", ScriptLimits(timeLimit: 5, pageTimeLimit: 60, callTimeLimit: 0.2))
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
+        guard case .callTime? = page.scriptTermination else { return XCTFail("\(String(describing: page.scriptTermination))") }
+        XCTAssertEqual(timeouts(page), 0, "the run was ended by the page's budget, reported as the termination")
+        XCTAssertEqual(terminations(page).count, 1)
+    }
+
+    func testTapsOnALoopingButtonUseUpThePageBudget() throws {
+        try requireJavaScriptCore()
+        let page = page("<button id=b onclick='for(;;){}'>b</button>",
+                        ScriptLimits(timeLimit: 0.05, pageTimeLimit: 0.3, callTimeLimit: 10))
+        let start = Date()
+        for _ in 1...20 { _ = try page.tap(elementID: "b") }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3, "20 taps of a looping handler cost the page budget (0.3 s), not 20 × 0.05 s")
+        guard case .pageTime(let spent, let limit)? = page.scriptTermination else {
+            return XCTFail("\(String(describing: page.scriptTermination))")
+        }
+        XCTAssertEqual(limit, 0.3)
+        XCTAssertGreaterThanOrEqual(spent, 0.3)
+        XCTAssertLessThanOrEqual(timeouts(page), 6)
+        XCTAssertEqual(terminations(page).count, 1)
+        // A tap on the stopped page runs nothing and reports why nothing happened.
+        let result = try page.tap(elementID: "b")
+        XCTAssertFalse(result.actions.contains { if case .scriptFailed = $0 { return true } else { return false } })
+    }
+
+    func testMemoryKeptAcrossTimerCallbacksIsBoundedOverThePageLife() throws {
+        try requireJavaScriptCore()
+        // 32 MB kept per callback, each callback far under its own 512 MB bound; the page may grow the process 160 MB.
+        let limit = 160 << 20
+        let before = ProcessMemory.residentBytes()
+        let page = page("<script>var keep = []; setInterval(() => { keep.push(new Float64Array(4 << 20).fill(1)) }, 100)</script>",
+                        ScriptLimits(pageMemoryLimit: limit))
+        page.advanceTime(by: 100)   // 1 000 callbacks: 32 GB without the page's bound
+        guard case .memory(let grown, let max)? = page.scriptTermination else {
+            return XCTFail("terminated for memory, got \(String(describing: page.scriptTermination))")
+        }
+        XCTAssertEqual(max, limit)
+        XCTAssertGreaterThan(grown, limit)
+        XCTAssertEqual(page.pendingTimerCount, 0)
+        if before > 0 {
+            XCTAssertLessThan(ProcessMemory.residentBytes() - before, 1 << 30, "the process stayed far from the 32 GB the timers asked for")
+        }
+    }
+
+    func testANewLoadStartsANewBudget() throws {
+        try requireJavaScriptCore()
+        let limits = ScriptLimits(timeLimit: 5, pageTimeLimit: 60, callTimeLimit: 0.1)
+        let page = page("<script>for (;;) {}</script>", limits)
+        XCTAssertNotNil(page.scriptTermination)
+        page.loadHTMLString("<p id=p>again</p>", baseURL: nil)
+        XCTAssertNil(page.scriptTermination)
+        XCTAssertEqual(page.evaluate("document.getElementById('p').textContent"), .success(.string("again")))
+    }
+
+    func testAnIntervalOfOneMillisecondIsClampedToFourAfterFiveRepetitions() throws {
+        try requireJavaScriptCore()
+        let page = page("<script>var n = 0; setInterval(() => n++, 1)</script>", .default)
+        page.advanceTime(by: 1)
+        // 1, 2, 3, 4, 5, 6 ms, then every 4 ms up to 1 000 ms: 6 + 248.
+        XCTAssertEqual(page.evaluate("n"), .success(.number(254)))
+        XCTAssertNil(page.scriptTermination)
+    }
+
+    func testAPageWithinItsBudgetRunsForHoursOfVirtualTime() throws {
+        try requireJavaScriptCore()
+        // A countdown ticking every second for two hours: 7 200 small callbacks, far inside every budget.
+        let page = page("<p id=t></p><script>var s = 0; setInterval(() => { s++; document.getElementById('t').textContent = s }, 1000)</script>",
+                        ScriptLimits(timeLimit: 1, pageTimeLimit: 20, callTimeLimit: 10))
+        page.advanceTime(by: 7200)
+        XCTAssertNil(page.scriptTermination)
+        XCTAssertEqual(page.evaluate("s"), .success(.number(7200)))
+    }
+}
+
 /// The prelude is the module's resource `prelude.js`: an error thrown inside it names that file and its line there.
 final class PreludeResourceTests: XCTestCase {
     func testAnErrorInsideThePreludeNamesItsLineInPreludeJS() throws {

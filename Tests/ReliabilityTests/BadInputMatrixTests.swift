@@ -209,6 +209,21 @@ final class BadInputMatrixTests: XCTestCase {
             }
             return nil
         },
+        Row(name: "script.loopingInterval.oneAdvance", expects: "one advanceTime of a looping 1 ms interval ends at the call budget: ScriptTermination.callTime, one scriptsTerminated event, timers cancelled") { _ in
+            let page = ContentPage(scriptLimits: ScriptLimits(timeLimit: 0.05, callTimeLimit: 0.2))
+            page.loadHTMLString("<script>setInterval(function () { while (true) {} }, 1)</script>", baseURL: nil)
+            page.advanceTime(by: 60)
+            guard case .callTime? = page.scriptTermination else { return "termination: \(String(describing: page.scriptTermination))" }
+            let events = page.events.filter { if case .scriptsTerminated = $0.kind { return true } else { return false } }.count
+            return events == 1 && page.pendingTimerCount == 0 ? nil : "\(events) termination events, \(page.pendingTimerCount) timers left"
+        },
+        Row(name: "script.memoryKeptByTimers", expects: "memory a page's timers keep, 32 MB per callback, ends at the page's memory budget: ScriptTermination.memory") { _ in
+            let page = ContentPage(scriptLimits: ScriptLimits(pageMemoryLimit: 128 << 20))
+            page.loadHTMLString("<script>var k = []; setInterval(function () { k.push(new Float64Array(4 << 20).fill(2)) }, 10)</script>", baseURL: nil)
+            page.advanceTime(by: 30)
+            guard case .memory? = page.scriptTermination else { return "termination: \(String(describing: page.scriptTermination))" }
+            return nil
+        },
     ] }
 
     /// A page whose scripts may run 0.2 s per entry (the bad-input rows stay fast).

@@ -116,6 +116,11 @@ public struct ContentEvent: Sendable, Equatable, CustomStringConvertible {
         case networkBlocked(api: String, url: String)
         /// `alert`/`confirm`/`prompt`: a web view without UI delegate shows nothing (`confirm` answers false, `prompt` null).
         case dialog(kind: String, message: String)
+        /// The page used up its script budget (``ScriptLimits/pageTimeLimit``, ``ScriptLimits/callTimeLimit``,
+        /// ``ScriptLimits/pageMemoryLimit``): the run under way was stopped, its timers were cancelled and no script of
+        /// the document runs again (WebKit's analogue: the web content process is terminated). Logged once per
+        /// document; loading a document starts a new budget.
+        case scriptsTerminated(ScriptTermination)
     }
 
     public var description: String { "\(sequence) \(kind)" }

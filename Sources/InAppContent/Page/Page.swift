@@ -178,6 +178,8 @@ public final class ContentPage: @unchecked Sendable {
     var scripting: PageScripting?
     /// Serializes everything that touches `scripting` (re-entrant: host functions call back into the page).
     let scriptLock = NSRecursiveLock()
+    /// How deep `scriptLock` is held (under it): the outermost hold is one call into the page.
+    var scriptCallDepth = 0
     private var _viewport = ContentViewport.phone
     private var _clockOrigin: Date?
     private var _clock: (any ContentClock)?

@@ -4,17 +4,37 @@
 import Foundation
 
 extension ContentPage {
+    /// Takes the page's script lock. The outermost hold is one call into the page from native code (a load, an
+    /// `advanceTime`, a tap, ...): its runs share one ``ScriptLimits/callTimeLimit``.
+    func lockScripting() {
+        scriptLock.lock()
+        scriptCallDepth += 1
+        if scriptCallDepth == 1 { scripting?.beginCall() }
+    }
+
+    func unlockScripting() {
+        scriptCallDepth -= 1
+        scriptLock.unlock()
+    }
+
+    /// Why the loaded document's scripts were stopped for good (it used up its script budget, see ``ScriptLimits``),
+    /// or nil while they run. Loading a document starts a new budget.
+    public var scriptTermination: ScriptTermination? {
+        lockScripting(); defer { unlockScripting() }
+        return scripting?.termination
+    }
+
     /// Which engine runs the loaded document's scripts: `.javaScriptCore` when the library is loaded and the
     /// page asked for it, else `.subset`.
     public var scriptEngine: ScriptEngineKind {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         return scripting?.isJavaScript == true ? .javaScriptCore : .subset
     }
 
     /// Runs `body` with the live page, then publishes the DOM it changed as ``document``.
     @discardableResult
     func withScripting<T>(_ body: (PageScripting) -> T) -> T? {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         guard let s = scripting else { return nil }
         let result = body(s)
         if scripting === s { adoptScriptDocument(s.snapshot()) }
@@ -24,12 +44,12 @@ extension ContentPage {
     /// Runs the JavaScript engine's garbage collector for this page's virtual machine now, so that a memory reading
     /// counts what pages hold rather than garbage the collector has not reached yet (benchmarks; nothing else needs it).
     public func collectScriptGarbage() {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         (scripting?.engine as? JSCEngine)?.collectGarbage()
     }
 
     func startScripting(_ doc: HTMLDocument) {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         scripting = nil
         guard preferredEngine == .javaScriptCore, ScriptEngines.isJavaScriptCoreAvailable else { return }
         let s = PageScripting(page: self, document: doc, limits: scriptLimits, maxNodes: limits.maxNodes,
@@ -52,7 +72,7 @@ extension ContentPage {
     /// and nothing happens (its timers fire on their own).
     public func advanceTime(by seconds: Double) {
         let shared: (any ContentClock)? = {
-            scriptLock.lock(); defer { scriptLock.unlock() }
+            lockScripting(); defer { unlockScripting() }
             return scripting?.clock
         }()
         if let shared {
@@ -101,7 +121,7 @@ extension ContentPage {
             let failure = s.engine.execute(code, sourceURL: "javascript-url", startLine: 1)
             s.runDueTimers()
             guard let f = failure else { return .script(source: url) }
-            emit(.scriptError(f))
+            if f.kind != .terminated { emit(.scriptError(f)) }
             return .scriptFailed(source: url, error: .exception(f))
         }
     }
@@ -119,7 +139,7 @@ extension ContentPage {
     }
 
     func tapInEngine(_ node: HTMLNode) throws(InputError) -> TapResult? {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         guard let s = scripting else { return nil }
         guard let id = s.nodeID(of: node) else { throw .staleElement }
         emit(.tapped(element: node.description))
@@ -162,7 +182,7 @@ extension ContentPage {
         // The field's node id outlives the tap, which may give the page a new document snapshot.
         let target: (id: DOMNodeID, focused: Bool)? = try {
             () throws(InputError) -> (id: DOMNodeID, focused: Bool)? in
-            scriptLock.lock(); defer { scriptLock.unlock() }
+            lockScripting(); defer { unlockScripting() }
             guard let s = scripting else { return nil }
             guard let id = s.nodeID(of: field) else { throw .staleElement }
             if let reason = unreachableReason(field) { emit(.noAction(element: field.description, reason: reason)); return nil }
@@ -170,7 +190,7 @@ extension ContentPage {
         }()
         if let target, !target.focused { _ = try tap(field) }
         let done: Bool? = {
-            scriptLock.lock(); defer { scriptLock.unlock() }
+            lockScripting(); defer { unlockScripting() }
             guard let s = scripting else { return nil }
             guard let id = target?.id else { return true }   // unreachable: reported above
             // One entry per character, as a browser runs each key as its own task: a handler that runs away is
@@ -208,7 +228,7 @@ extension ContentPage {
     @discardableResult
     func pressInEngine(_ key: String) -> Bool {
         let ran: Bool = {
-            scriptLock.lock(); defer { scriptLock.unlock() }
+            lockScripting(); defer { unlockScripting() }
             guard let s = scripting else { return false }
             s.call("__oiaInternal.press", [.string(key)])
             s.runDueTimers()
@@ -224,7 +244,7 @@ extension ContentPage {
         do { found = try document.querySelector(selector) } catch { throw .invalidSelector(error) }
         guard let node = found else { emit(.tapTargetMissing(target: selector)); throw .noSuchElement("selector '\(selector)'") }
         let focused: Bool = {
-            scriptLock.lock(); defer { scriptLock.unlock() }
+            lockScripting(); defer { unlockScripting() }
             guard let s = scripting, let id = s.nodeID(of: node) else { return false }
             return s.call("__oiaInternal.isFocused", [.number(Double(id.raw))]) == .bool(true)
         }()
@@ -236,7 +256,7 @@ extension ContentPage {
     }
 
     func setValueInEngine(_ value: String, for field: HTMLNode) throws(InputError) -> Bool {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         guard let s = scripting else { return false }
         guard let id = s.nodeID(of: field) else { throw .staleElement }
         s.call(field.tagName == "select" ? "__oiaInternal.select" : "__oiaInternal.setValue", [.number(Double(id.raw)), .string(value)])
@@ -247,13 +267,13 @@ extension ContentPage {
     }
 
     func engineFieldState(_ field: HTMLNode, checked: Bool) -> ScriptValue? {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         guard let s = scripting, let id = s.nodeID(of: field) else { return nil }
         return s.call(checked ? "__oiaInternal.checked" : "__oiaInternal.value", [.number(Double(id.raw))])
     }
 
     func submitInEngine(_ form: HTMLNode) -> TapResult? {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         guard let s = scripting, let id = s.nodeID(of: form) else { return nil }
         let before = events.last?.sequence ?? 0
         s.call("__oiaInternal.submit", [.number(Double(id.raw))])
@@ -295,7 +315,7 @@ extension ContentPage {
 
     /// Node ids with listeners, for the coverage report: the snapshot nodes with the event types.
     func listenerTypes(of node: HTMLNode) -> Set<String>? {
-        scriptLock.lock(); defer { scriptLock.unlock() }
+        lockScripting(); defer { unlockScripting() }
         guard let s = scripting, let id = s.nodeID(of: node) else { return nil }
         return s.listeners[id.raw]
     }

@@ -32,13 +32,25 @@ private final class JSCWatchdog: @unchecked Sendable {
 
     static func tick(for timeLimit: Double) -> Double { min(tick, max(0.005, timeLimit / 20)) }
 
-    func start(timeLimit: Double, memoryLimit: Int) {
+    /// The page budget's part in the run under way: true when the deadline is what is left of the page's budget
+    /// (not the run's own limit), and the resident size seen past the page's memory ceiling, if it was.
+    private var deadlineIsBudget = false
+    private var residentCeiling = Int.max
+    private(set) var residentOverCeiling: Int?
+    /// True when the run was stopped by the page's budget rather than its own limits.
+    var stoppedByBudget: Bool { tripped == .terminated }
+
+    func start(timeLimit: Double, memoryLimit: Int, budgetSeconds: Double = .infinity, residentCeiling: Int = .max) {
         lock.lock()
         self.memoryLimit = memoryLimit
-        deadline = JSCWatchdog.now() + timeLimit
+        self.residentCeiling = residentCeiling
+        deadlineIsBudget = budgetSeconds < timeLimit
+        let seconds = min(timeLimit, budgetSeconds)
+        deadline = JSCWatchdog.now() + seconds
         residentAtStart = 0   // read at the first tick: runs shorter than a tick cost no system call
+        residentOverCeiling = nil
         tripped = nil
-        let wanted = JSCWatchdog.tick(for: timeLimit)
+        let wanted = JSCWatchdog.tick(for: seconds)
         let changed = wanted != tickLength
         tickLength = wanted
         let rearm = self.rearm
@@ -48,9 +60,10 @@ private final class JSCWatchdog: @unchecked Sendable {
 
     func shouldTerminate() -> Bool {
         lock.lock()
-        if JSCWatchdog.now() >= deadline { tripped = .timeout; lock.unlock(); return true }
-        let resident = JSCWatchdog.residentBytes()
+        if JSCWatchdog.now() >= deadline { tripped = deadlineIsBudget ? .terminated : .timeout; lock.unlock(); return true }
+        let resident = ProcessMemory.residentBytes()
         if residentAtStart == 0 { residentAtStart = resident }
+        if resident > residentCeiling { tripped = .terminated; residentOverCeiling = resident; lock.unlock(); return true }
         if resident > 0, resident - residentAtStart > memoryLimit { tripped = .memory; lock.unlock(); return true }
         let rearm = self.rearm, length = tickLength
         lock.unlock()
@@ -62,23 +75,6 @@ private final class JSCWatchdog: @unchecked Sendable {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-    }
-
-    /// Resident set size of the process (Linux: /proc/self/statm), 0 where unknown.
-    static func residentBytes() -> Int {
-        #if os(Linux)
-        let fd = open("/proc/self/statm", O_RDONLY)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        var buf = [UInt8](repeating: 0, count: 128)
-        let n = read(fd, &buf, 127)
-        guard n > 0 else { return 0 }
-        let fields = buf[0..<n].split(separator: UInt8(ascii: " "))
-        guard fields.count > 1, let pages = Int(String(decoding: fields[1], as: UTF8.self)) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-        #else
-        return 0
-        #endif
     }
 }
 
@@ -94,7 +90,7 @@ final class JSCVM: @unchecked Sendable {
     var depth = 0
     let hasTimeLimit: Bool
     /// True when the last run was stopped by the memory bound.
-    var trippedForMemory: Bool { watchdog.tripped == .memory }
+    var trippedForMemory: Bool { watchdog.tripped == .memory || watchdog.residentOverCeiling != nil }
     /// The prelude's source and URL as JavaScriptCore strings, made once per VM (under `lock`), and, where the
     /// library offers it, the prelude parsed once as a `JSScriptRef`: every page then runs the same parsed program
     /// (its functions' bytecode is shared too) instead of parsing 100 kB of source again.
@@ -313,14 +309,50 @@ final class JSCEngine: ScriptEngine {
 
     // MARK: Running
 
-    private func enter<T>(_ body: () -> T) -> T {
-        lock.lock(); defer { lock.unlock() }
-        if vm.depth == 0 { watchdog.start(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit) }
+    /// The page's budget over its life (set by the page; a bare engine has none).
+    var budget: PageBudget?
+
+    /// Least time limit of a trusted run (the prelude).
+    static let trustedTimeLimit = 5.0
+
+    /// The failure of a run refused because the page's scripts were stopped.
+    static let refusal = ScriptFailure(kind: .terminated, message: "the page's scripts were stopped: it used up its script budget")
+
+    /// Runs `body` as one run (or as part of the run under way, when a host call re-enters): the watchdog is armed
+    /// with the run's limits and what is left of the page's budget, and the run's time is charged to the budget. When
+    /// the page's scripts were stopped, nothing runs and `refused` is the answer.
+    /// `trusted` runs (the prelude, our own code) are bounded by at least ``trustedTimeLimit`` and not charged to the
+    /// page's budget: a small limit on a busy machine stopped the prelude itself, and the page then ran without its DOM.
+    private func enter<T>(refused: @autoclosure () -> T, trusted: Bool = false, _ body: () -> T) -> T {
+        lock.lock()
+        let outermost = vm.depth == 0
+        var started = 0.0
+        if outermost {
+            if let budget, budget.termination != nil { lock.unlock(); return refused() }
+            if trusted {
+                watchdog.start(timeLimit: max(limits.timeLimit, JSCEngine.trustedTimeLimit), memoryLimit: limits.memoryLimit)
+            } else if let budget {
+                watchdog.start(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit,
+                               budgetSeconds: budget.secondsLeft, residentCeiling: budget.residentCeiling)
+                started = JSCWatchdog.now()
+            } else {
+                watchdog.start(timeLimit: limits.timeLimit, memoryLimit: limits.memoryLimit)
+            }
+        }
         vm.depth += 1
         let outer = pthread_getspecific(runningEngineKey)
         pthread_setspecific(runningEngineKey, Unmanaged.passUnretained(self).toOpaque())
-        defer { vm.depth -= 1; pthread_setspecific(runningEngineKey, outer) }
-        return JSCLock.holding(ctx, body)
+        let result = JSCLock.holding(ctx, body)
+        vm.depth -= 1
+        pthread_setspecific(runningEngineKey, outer)
+        var terminated: ScriptTermination?
+        if outermost, !trusted, let budget {
+            terminated = budget.charge(JSCWatchdog.now() - started, residentOverCeiling: watchdog.residentOverCeiling,
+                                       stoppedByBudget: watchdog.stoppedByBudget)
+        }
+        lock.unlock()
+        if let terminated { budget?.onTermination?(terminated) }
+        return result
     }
 
     func evaluate(_ source: String, sourceURL: String? = nil, startLine: Int = 1) -> Result<ScriptValue, ScriptFailure> {
@@ -335,7 +367,7 @@ final class JSCEngine: ScriptEngine {
 
     /// Evaluates ``ScriptPrelude/source`` from the strings the VM keeps.
     func evaluatePrelude() -> Result<ScriptValue, ScriptFailure> {
-        enter {
+        enter(refused: .failure(JSCEngine.refusal), trusted: true) {
             var exception: JSValueRef?
             let strings = vm.preludeStrings()
             if let script = strings.script, let run = lib.scriptEvaluate {
@@ -349,7 +381,7 @@ final class JSCEngine: ScriptEngine {
     }
 
     func execute(_ source: String, sourceURL: String?, startLine: Int) -> ScriptFailure? {
-        enter {
+        enter(refused: JSCEngine.refusal) {
             var exception: JSValueRef?
             if let script = vm.parsedScript(source, sourceURL: sourceURL, startLine: startLine), let run = lib.scriptEvaluate {
                 _ = run(ctx, script, nil, &exception)
@@ -372,7 +404,7 @@ final class JSCEngine: ScriptEngine {
     }
 
     private func evaluateRaw(_ source: String, sourceURL: String?, startLine: Int, strictResult: Bool) -> Result<ScriptValue, ScriptFailure> {
-        enter {
+        enter(refused: .failure(JSCEngine.refusal)) {
             var exception: JSValueRef?
             let value = evaluateScript(source, sourceURL: sourceURL, startLine: startLine, &exception)
             if let exception { return .failure(failure(from: exception, sourceURL: sourceURL)) }
@@ -387,7 +419,7 @@ final class JSCEngine: ScriptEngine {
     }
 
     func call(_ path: String, _ arguments: [ScriptValue]) -> Result<ScriptValue, ScriptFailure> {
-        enter {
+        enter(refused: .failure(JSCEngine.refusal)) {
             var exception: JSValueRef?
             var this: JSObjectRef? = lib.contextGetGlobalObject(ctx)
             var target: JSValueRef? = this
@@ -553,9 +585,12 @@ final class JSCEngine: ScriptEngine {
 
     private func failure(from exception: JSValueRef, sourceURL: String?) -> ScriptFailure {
         if let tripped = watchdog.tripped {
-            let message = tripped == .timeout
-                ? "script ran longer than \(limits.timeLimit) s and was terminated"
-                : "script grew the process by more than \(limits.memoryLimit >> 20) MB and was terminated"
+            let message: String
+            switch tripped {
+            case .timeout: message = "script ran longer than \(limits.timeLimit) s and was terminated"
+            case .memory: message = "script grew the process by more than \(limits.memoryLimit >> 20) MB and was terminated"
+            default: message = "script was terminated: the page used up its script budget"
+            }
             return ScriptFailure(kind: tripped, message: message, sourceURL: sourceURL)
         }
         var line: Int?

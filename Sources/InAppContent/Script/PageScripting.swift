@@ -48,7 +48,8 @@ final class PageScripting {
     }
     /// The due time of the timer whose callback runs (the clock reads it, to the millisecond, while it runs).
     private var firingAt: Double?
-    private struct Timer { var due: Double; var seq: Int; var interval: Double?; var wake: (any ContentClockTimer)? }
+    /// A pending timer; `nesting` counts an interval's repetitions (HTML's timer nesting level).
+    private struct Timer { var due: Double; var seq: Int; var interval: Double?; var wake: (any ContentClockTimer)?; var nesting = 0 }
     private var timers: [Int: Timer] = [:]
     private var timerSeq = 0
     private var firingTimer = false
@@ -88,7 +89,30 @@ final class PageScripting {
         self.bridgeEnabled = bridgeEnabled
         self.engine = ScriptEngines.make(preferred: .javaScriptCore, limits: limits, virtualMachine: virtualMachine,
                                          answering: .operations { [unowned self] op, args throws(ScriptHostError) in try self.host(op, args) })
-        (engine as? JSCEngine)?.dom = self
+        if let jsc = engine as? JSCEngine {
+            jsc.dom = self
+            let budget = PageBudget(limits: limits)
+            budget.onTermination = { [unowned self] reason in self.terminate(reason) }
+            jsc.budget = budget
+            self.budget = budget
+        }
+    }
+
+    /// The page's budget over its life (JavaScriptCore pages).
+    private(set) var budget: PageBudget?
+    /// Why the page's scripts were stopped for good, if they were.
+    var termination: ScriptTermination? { budget?.termination }
+
+    /// A call into the page from native code begins (a load, an `advanceTime`, a tap, ...): its runs share one
+    /// ``ScriptLimits/callTimeLimit``.
+    func beginCall() { budget?.beginCall() }
+
+    /// The page used up its budget: no timer of it fires again and no run starts (the engine refuses them); the
+    /// page logs why, once.
+    private func terminate(_ reason: ScriptTermination) {
+        for t in timers.values { t.wake?.cancel() }
+        timers.removeAll()
+        page?.emit(.scriptsTerminated(reason))
     }
 
     deinit { for t in timers.values { t.wake?.cancel() } }
@@ -140,7 +164,7 @@ final class PageScripting {
 
     func runUserScripts(_ scripts: [ContentUserScript], atStart: Bool) {
         for (i, script) in scripts.enumerated() where script.atDocumentStart == atStart {
-            if let f = engine.execute(script.source, sourceURL: "user-script-\(i + 1)", startLine: 1) {
+            if let f = engine.execute(script.source, sourceURL: "user-script-\(i + 1)", startLine: 1), f.kind != .terminated {
                 page?.emit(.scriptError(f))
             }
         }
@@ -174,7 +198,7 @@ final class PageScripting {
             }
             _ = engine.call("__oiaInternal.syncNamed", [])
             if let f = engine.execute(source, sourceURL: "inline-script-\(n)", startLine: 1) {
-                page.emit(.scriptError(f))
+                if f.kind != .terminated { page.emit(.scriptError(f)) }
             } else {
                 page.emit(.scriptRan(source: "inline-script-\(n)"))
             }
@@ -196,7 +220,10 @@ final class PageScripting {
     func call(_ path: String, _ args: [ScriptValue]) -> ScriptValue? {
         switch engine.call(path, args) {
         case .success(let v): return v
-        case .failure(let f): page?.emit(.scriptError(f)); return nil
+        case .failure(let f):
+            // A run the budget stopped, or one refused after it, is reported once, as the page's termination.
+            if f.kind != .terminated { page?.emit(.scriptError(f)) }
+            return nil
         }
     }
 
@@ -218,10 +245,13 @@ final class PageScripting {
             else { break }
             t.wake?.cancel()
             if clock == nil { ownNow = max(ownNow, t.due) }
-            if let interval = t.interval {
+            if var interval = t.interval {
                 timerSeq += 1
+                // As browsers clamp nested timers: once an interval has repeated 5 times it waits at least 4 ms, so a
+                // 1 ms interval fires at most 250 times per second of the page's time.
+                if t.nesting >= 5 { interval = max(interval, 4) }
                 let due = max(t.due, now) + interval
-                timers[id] = Timer(due: due, seq: timerSeq, interval: interval, wake: wake(at: due))
+                timers[id] = Timer(due: due, seq: timerSeq, interval: interval, wake: wake(at: due), nesting: t.nesting + 1)
             } else {
                 timers[id] = nil
             }

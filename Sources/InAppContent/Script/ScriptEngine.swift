@@ -26,6 +26,10 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
         case unsupported
         /// `evaluateJavaScript` produced a value WebKit cannot hand to native code (a function, a symbol).
         case unsupportedResult
+        /// The page used up its budget (``ScriptLimits/pageTimeLimit``, ``ScriptLimits/callTimeLimit`` or
+        /// ``ScriptLimits/pageMemoryLimit``) and its scripts were stopped for good: the run under way was ended, and
+        /// later runs are refused until the page loads a document again (``ContentEvent/Kind/scriptsTerminated(_:)``).
+        case terminated
     }
     /// What happened.
     public let kind: Kind
@@ -60,7 +64,12 @@ public struct ScriptFailure: Error, Sendable, Equatable, CustomStringConvertible
     }
 }
 
-/// Bounds on untrusted page code. Each script, event handler and timer callback is one run.
+/// Bounds on untrusted page code. Each script, event handler and timer callback is one run, bounded by
+/// ``timeLimit`` and ``memoryLimit``. A page is bounded as a whole too, as a browser bounds a runaway tab: all its runs
+/// together by ``pageTimeLimit``, the runs of one call into the page (a load, one `advanceTime`, a tap, typing, a key,
+/// an `evaluate`) by ``callTimeLimit``, and the process's growth since the page loaded by ``pageMemoryLimit``. A run
+/// is stopped at whichever comes first; when a page budget runs out the page's scripts are stopped for good
+/// (``ScriptTermination``), as WebKit terminates a web content process.
 public struct ScriptLimits: Sendable, Equatable {
     /// Longest a single run may take, in seconds of real time. Default 5 s (WebKit has no limit; this one ends endless loops).
     public var timeLimit: Double
@@ -68,9 +77,20 @@ public struct ScriptLimits: Sendable, Equatable {
     public var memoryLimit: Int
     /// Deepest nesting of values converted between JavaScript and native code. Default 64.
     public var maxValueDepth: Int
+    /// Most script time, in seconds of real time summed over all runs, a page may use over its life (from loading a
+    /// document until the next load). Default 30 s.
+    public var pageTimeLimit: Double
+    /// Most script time, summed over its runs, that one call into the page may use: the load of a document, one
+    /// `advanceTime` (every timer it fires), a tap, typing a text, a key press, an `evaluate`. Default 10 s.
+    public var callTimeLimit: Double
+    /// Most the process may grow (resident memory) from the page's load over its life, in bytes: memory a page's
+    /// timers keep run after run counts here although each run stays under ``memoryLimit``. Default 1 GB.
+    public var pageMemoryLimit: Int
 
-    public init(timeLimit: Double = 5, memoryLimit: Int = 512 << 20, maxValueDepth: Int = 64) {
+    public init(timeLimit: Double = 5, memoryLimit: Int = 512 << 20, maxValueDepth: Int = 64,
+                pageTimeLimit: Double = 30, callTimeLimit: Double = 10, pageMemoryLimit: Int = 1 << 30) {
         self.timeLimit = timeLimit; self.memoryLimit = memoryLimit; self.maxValueDepth = maxValueDepth
+        self.pageTimeLimit = pageTimeLimit; self.callTimeLimit = callTimeLimit; self.pageMemoryLimit = pageMemoryLimit
     }
 
     public static let `default` = ScriptLimits()

@@ -23,7 +23,8 @@ enum FuzzJavaScriptCore {
         guard !checked else { return }
         checked = true
         guard ScriptEngines.isJavaScriptCoreAvailable, page.scriptEngine == .javaScriptCore else {
-            let message = "fuzz \(target): JavaScriptCore is not running this target's pages (\(ScriptEngines.availability)); refusing to fuzz the statement subset\n"
+            let events = page.events.map(\.description).prefix(8).joined(separator: "; ")
+            let message = "fuzz \(target): JavaScriptCore is not running this target's pages (\(ScriptEngines.availability)); refusing to fuzz the statement subset (the page's events: \(events))\n"
             FileHandle.standardError.write(Data(message.utf8))
             exit(3)
         }
@@ -62,31 +63,24 @@ enum FuzzWarmUp {
 enum FuzzPages {
     /// Short bounds for every run (script, handler, timer callback; 5 s and 512 MB by default): the fuzzers reach the
     /// limits often and cheaply. The bound is wall time and the fuzzers run at `nice -n 19` beside builds, so it is
-    /// not shorter: at 0.1 s a starved process had the prelude itself stopped (a page without scripts).
-    static let limits = ScriptLimits(timeLimit: 0.25, memoryLimit: 256 << 20, maxValueDepth: 32)
+    /// not shorter: at 0.1 s a starved process had the prelude itself stopped (a page without scripts). The page's
+    /// budget bounds what one input can cost however many times it enters the page (a 1 ms interval advanced by 10 s,
+    /// a looping handler tapped 16 times): 1 s of script time per call into the page, 3 s per page, 1 GB of growth.
+    static let limits = ScriptLimits(timeLimit: 0.25, memoryLimit: 256 << 20, maxValueDepth: 32,
+                                     pageTimeLimit: 3, callTimeLimit: 1, pageMemoryLimit: 1 << 30)
     static let contentLimits = ContentLimits(maxDocumentBytes: 1 << 20, maxDepth: 200)
     static let baseURL = URL(string: "https://example.com/iam/")!
 
-    /// True when one of `events` says a run was stopped by the time or memory bound.
+    /// True when one of `events` says a run was stopped by the time or memory bound, or the page's scripts were
+    /// stopped for good (its budget).
     static func hitLimit(_ events: [ContentEvent]) -> Bool {
         events.contains { event in
             switch event.kind {
-            case .scriptError(let f), .evaluationFailed(let f): return f.kind == .timeout || f.kind == .memory
+            case .scriptError(let f), .evaluationFailed(let f): return f.kind == .timeout || f.kind == .memory || f.kind == .terminated
+            case .scriptsTerminated: return true
             default: return false
             }
         }
-    }
-}
-
-/// Inputs the targets skip: a page whose loop runs away is stopped at the time limit on every entry (the re-entry hang
-/// is fixed: JavaScriptCore runs with polling traps, `ContainmentTests`), but one `advanceTime`, tap or key may enter
-/// the page many times (an interval every millisecond fires 20 times in 0.02 s), each with its own limit, so a looping
-/// input costs entries × limit and the fuzzer would report it as a time-out. A page-wide time budget would lift this
-/// (Docs/Reliability.md, open findings); until then inputs with a loop statement (`while`, `for (`) are not run.
-/// Runaway runs without a loop statement (huge allocations, `fill`, `repeat`, deep recursion) still reach the bound.
-enum FuzzSkip {
-    static func mayLoopForever(_ text: String) -> Bool {
-        text.contains("while") || text.contains("for(") || text.contains("for (")
     }
 }
 
