@@ -611,6 +611,19 @@ extension JavaScriptPageTests {
         XCTAssertTrue(dark.document.element(id: "out")?.textContent.contains("darkonly display=none") ?? false)
     }
 
+    // `background: var(--accent)` is a colour once the custom property is substituted (a template's buttons): the
+    // computed style and the picture both see it.
+    func testABackgroundShorthandThroughACustomPropertyIsItsColour() throws {
+        try requireJavaScriptCore()
+        let (page, _) = try page("""
+        <style>:root { --accent: #5b2be0 } .b { background: var(--accent) } .i { background: var(--img, url(a.png) no-repeat) }</style>
+        <button class=b id=b>Go</button><div class=i id=i>x</div><p id=out></p>
+        <script>var s = getComputedStyle(document.getElementById('b'));
+        document.getElementById('out').textContent = s.backgroundColor + '|' + s.backgroundImage + '|' + getComputedStyle(document.getElementById('i')).backgroundColor</script>
+        """)
+        XCTAssertEqual(page.document.element(id: "out")?.textContent, "rgb(91, 43, 224)|none|rgba(0, 0, 0, 0)")
+    }
+
     // A linked stylesheet the page can read (here a registered asset of the message) takes part in the cascade, in
     // document order with <style>: what it hides cannot be tapped and scripts see it hidden. Nothing is fetched.
     func testLinkedStylesheetsFromTheMessagesAssetsApply() throws {

@@ -72,6 +72,12 @@ struct Painter {
                 background = PaintColor(red: 239, green: 239, blue: 239)
             }
             if let b = background, b.alpha == 0 { background = nil }
+            if background == nil, let g = Painter.gradientMean(d["background-image"] ?? d["background"]) { background = g }
+            // The body's background belongs to the canvas when the root has none (CSS 2 §14.2): drawn there, not twice.
+            if node.tagName == "body", node.parentElement?.parentElement == nil,
+               node.parentElement.flatMap({ color("background-color", $0) }).map({ $0.alpha == 0 }) ?? true {
+                background = nil
+            }
             var borderColor = color("border-top-color", node) ?? color("color", node)
             if control != nil, d["border"] == nil, d["border-color"] == nil, d["border-top-color"] == nil {
                 borderColor = PaintColor(red: 118, green: 118, blue: 118)   // WebKit's default control border
@@ -202,6 +208,21 @@ struct Painter {
         let x = area.x + (px ?? (area.width - w) * (fx ?? 0))
         let y = area.y + (py ?? (area.height - h) * (fy ?? 0))
         return LayoutRect(x: x, y: y, width: w, height: h)
+    }
+
+    /// A `linear-`/`radial-gradient` background drawn as one colour, the mean of its colour stops (the picture has no
+    /// gradients yet; white text on a gradient stays readable).
+    static func gradientMean(_ value: String?) -> PaintColor? {
+        guard let value, let start = value.range(of: "gradient(") else { return nil }
+        var inner = String(value[start.upperBound...])
+        if let close = inner.lastIndex(of: ")") { inner = String(inner[..<close]) }
+        let stops = splitTopLevel(inner, ",").compactMap { part in
+            BoxStyleSheet.tokens(part.trimmingCharacters(in: .whitespaces)).lazy.compactMap { PaintColor(css: $0) }.first
+        }
+        guard !stops.isEmpty else { return nil }
+        func mean(_ channel: (PaintColor) -> Double) -> Double { stops.map(channel).reduce(0, +) / Double(stops.count) }
+        return PaintColor(red: UInt8(mean { Double($0.red) }.rounded()), green: UInt8(mean { Double($0.green) }.rounded()),
+                          blue: UInt8(mean { Double($0.blue) }.rounded()), alpha: mean { $0.alpha })
     }
 
     static func isLengthOrKeyword(_ t: String) -> Bool {

@@ -174,7 +174,12 @@ struct BoxStyleSheet {
             out[k] = v
             // The `background` shorthand sets the colour and image longhands too (to their initial values when it
             // does not name them), so that it overrides an earlier `background-color`.
-            if k == "background" {
+            if k == "background", v.contains("var(") {
+                // Known only once `var()` is substituted: the longhands carry the whole value, and the computed
+                // style picks the colour (or the image) out of it (ComputedStyle.serialize).
+                out["background-color"] = v
+                out["background-image"] = v
+            } else if k == "background" {
                 let tokens = BoxStyleSheet.tokens(v)
                 out["background-color"] = tokens.last { ComputedStyle.color($0) != nil } ?? "transparent"
                 out["background-image"] = v.contains("url(") || v.contains("gradient(") ? v : "none"

@@ -71,8 +71,13 @@ enum ComputedStyle {
     private static func serialize(_ name: String, _ raw: String, of element: HTMLNode, layout: ApproximateLayout,
                                   _ cascade: ((HTMLNode) -> [String: String])? = nil) -> String {
         let v = raw.replacingOccurrences(of: "!important", with: "").trimmingCharacters(in: .whitespaces)
+        if name == "background-image", !v.contains("url("), !v.contains("gradient(") { return "none" }
         if name.hasSuffix("color") || name == "fill" || name == "stroke" {
             if v.lowercased() == "currentcolor" { return value("color", of: element, layout: layout, declared: cascade) }
+            // A `background` shorthand given through `var()`: its colour, if it names one.
+            if name == "background-color", color(v) == nil {
+                return BoxStyleSheet.tokens(v).last { color($0) != nil }.flatMap { color($0) } ?? "rgba(0, 0, 0, 0)"
+            }
             return color(v) ?? v
         }
         if name == "font-weight" { return ["normal": "400", "bold": "700"][v.lowercased()] ?? v }
