@@ -20,7 +20,7 @@ import InAppRendering
 ///   side), plus `NAME.diff.png` when `rsvg-convert` is installed.
 ///
 /// In XCTest, call it with `try` in a throwing test method (the error's description says what differs and where the
-/// files are); in Swift Testing, the same, or ``expectMatch(_:device:baseline:sourceLocation:)`` (SwiftTesting.swift)
+/// files are); in Swift Testing, the same, or ``expectMatch(_:device:baseline:mode:sourceLocation:)`` (SwiftTesting.swift)
 /// to record an issue and carry on.
 public enum PictureSnapshot {
     public enum Outcome: Equatable, Sendable {
