@@ -88,6 +88,27 @@ open class ABKBaseContentCardCell: UITableViewCell {
         label.attributedText = NSAttributedString(string: text)
     }
 
+    /// Styles a card's three text labels as the stock cells do: a bold 16 pt title, a 14 pt description on as many
+    /// lines as it needs and a 14 pt link line, in the cell class's colours.
+    func styleTextLabels(title: UILabel, description: UILabel, link: UILabel,
+                         colors: (title: UIColor, description: UIColor, link: UIColor)) {
+        title.font = .boldSystemFont(ofSize: 16)
+        description.font = .systemFont(ofSize: 14)
+        description.numberOfLines = 0
+        link.font = .systemFont(ofSize: 14)
+        title.textColor = colors.title
+        description.textColor = colors.description
+        link.textColor = colors.link
+    }
+
+    /// Shows a card's title, description and link text (the link line hidden when the card has none).
+    func showTexts(title: String, description: String, link: String?, in labels: (title: UILabel, description: UILabel, link: UILabel)) {
+        applyAppboyAttributedTextStyleFrom(title, forLabel: labels.title)
+        applyAppboyAttributedTextStyleFrom(description, forLabel: labels.description)
+        applyAppboyAttributedTextStyleFrom(link ?? "", forLabel: labels.link)
+        labels.link.isHidden = (link ?? "").isEmpty
+    }
+
     /// Records `urlString` as the image to load and shows the placeholder; asks the delegate to resize the row.
     func showImage(_ urlString: String?, in imageView: UIImageView) {
         imageURL = urlString.flatMap { $0.isEmpty ? nil : URL(string: $0) }

@@ -20,23 +20,15 @@ open class ABKCaptionedImageContentCardCell: ABKBaseContentCardCell {
     open override func setUpUI() {
         super.setUpUI()
         for view in [captionedImageView, titleLabel, descriptionLabel, linkLabel] as [UIView] { rootView.addSubview(view) }
-        titleLabel.font = .boldSystemFont(ofSize: 16)
-        descriptionLabel.font = .systemFont(ofSize: 14)
-        descriptionLabel.numberOfLines = 0
-        linkLabel.font = .systemFont(ofSize: 14)
-        titleLabel.textColor = Self.titleLabelColor
-        descriptionLabel.textColor = Self.descriptionLabelColor
-        linkLabel.textColor = Self.linkLabelColor
+        styleTextLabels(title: titleLabel, description: descriptionLabel, link: linkLabel,
+                        colors: (Self.titleLabelColor, Self.descriptionLabelColor, Self.linkLabelColor))
     }
 
     open override func applyCard(_ card: ABKContentCard) {
         super.applyCard(card)
         guard let captioned = card as? ABKCaptionedImageContentCard else { return }
-        applyAppboyAttributedTextStyleFrom(captioned.title, forLabel: titleLabel)
-        applyAppboyAttributedTextStyleFrom(captioned.cardDescription, forLabel: descriptionLabel)
-        let link = captioned.domain ?? ""
-        applyAppboyAttributedTextStyleFrom(link, forLabel: linkLabel)
-        linkLabel.isHidden = link.isEmpty
+        showTexts(title: captioned.title, description: captioned.cardDescription, link: captioned.domain,
+                  in: (titleLabel, descriptionLabel, linkLabel))
         imageRatioConstraint = ABKContentCardImageRatio.constraint(for: captionedImageView, aspectRatio: captioned.imageAspectRatio)
         showImage(captioned.image, in: captionedImageView)
     }

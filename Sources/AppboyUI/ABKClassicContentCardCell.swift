@@ -20,23 +20,15 @@ open class ABKClassicContentCardCell: ABKBaseContentCardCell {
     open override func setUpUI() {
         super.setUpUI()
         for label in [titleLabel, descriptionLabel, linkLabel] as [UILabel] { rootView.addSubview(label) }
-        titleLabel.font = .boldSystemFont(ofSize: 16)
-        descriptionLabel.font = .systemFont(ofSize: 14)
-        descriptionLabel.numberOfLines = 0
-        linkLabel.font = .systemFont(ofSize: 14)
-        titleLabel.textColor = Self.titleLabelColor
-        descriptionLabel.textColor = Self.descriptionLabelColor
-        linkLabel.textColor = Self.linkLabelColor
+        styleTextLabels(title: titleLabel, description: descriptionLabel, link: linkLabel,
+                        colors: (Self.titleLabelColor, Self.descriptionLabelColor, Self.linkLabelColor))
     }
 
     /// Shows a classic card; any other card only gets the base indicators.
     open override func applyCard(_ card: ABKContentCard) {
         super.applyCard(card)
         guard let classic = card as? ABKClassicContentCard else { return }
-        applyAppboyAttributedTextStyleFrom(classic.title, forLabel: titleLabel)
-        applyAppboyAttributedTextStyleFrom(classic.cardDescription, forLabel: descriptionLabel)
-        let link = classic.domain ?? ""
-        applyAppboyAttributedTextStyleFrom(link, forLabel: linkLabel)
-        linkLabel.isHidden = link.isEmpty
+        showTexts(title: classic.title, description: classic.cardDescription, link: classic.domain,
+                  in: (titleLabel, descriptionLabel, linkLabel))
     }
 }
