@@ -789,7 +789,13 @@ public final class ContentPage: @unchecked Sendable {
         return ""
     }
 
-    /// Taps `node`: runs `onclick` handlers from the node up through its ancestors, then, unless a handler
+    /// Taps `node` as a person does, where the page's layout shows it: at the centre of its box, else at the first
+    /// point of a 7 × 7 grid over it where it (or a descendant) is on top, after scrolling it into view if the
+    /// document can (TapLanding.swift). The tap goes to the element on top there. Throws
+    /// ``InputError/unreachable(element:reason:)`` when `node` is hidden, has no size, or is covered everywhere (or
+    /// lies off the viewport in a `position: fixed` box that cannot scroll); a disabled control takes the tap and
+    /// does nothing (``TapAction/blocked(reason:)``). With scripts, the page's listeners and the browser's default
+    /// actions run; otherwise `onclick` handlers from the element up through its ancestors, then, unless one
     /// returned `false`, the default action of the nearest link, submit button, checkbox or radio.
     @discardableResult
     public func tap(_ node: HTMLNode) throws(InputError) -> TapResult {
@@ -798,6 +804,18 @@ public final class ContentPage: @unchecked Sendable {
             emit(.noAction(element: node.description, reason: reason))
             throw .unreachable(element: node.description, reason: reason)
         }
+        // A disabled control is refused as disabled wherever it is (the engine reports it below).
+        guard unreachableReason(node) == nil else { return try dispatchTap(node) }
+        switch tapLanding(of: node) {
+        case .reached(let hit): return try dispatchTap(hit)
+        case .refused(let reason):
+            emit(.noAction(element: node.description, reason: reason))
+            throw .unreachable(element: node.description, reason: reason)
+        }
+    }
+
+    /// Delivers a tap to `node`, the element on top at the point tapped.
+    func dispatchTap(_ node: HTMLNode) throws(InputError) -> TapResult {
         if let result = try tapInEngine(node) { return result }
         emit(.tapped(element: node.description))
         var actions: [TapAction] = []
