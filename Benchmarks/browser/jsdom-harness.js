@@ -170,7 +170,6 @@ class JsdomPage {
       const legend = Array.from(set.children).find((c) => c.localName === 'legend');
       return !(legend && legend.contains(n));
     };
-    if (disabled(el)) return Object.assign(info, { reason: 'disabled' });
     for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
       if (n.hidden) return Object.assign(info, { reason: 'hidden' });
       const cs = this.window.getComputedStyle(n);
@@ -180,6 +179,7 @@ class JsdomPage {
     const cs = this.window.getComputedStyle(el);
     if (cs.visibility === 'hidden' || cs.visibility === 'collapse') return Object.assign(info, { reason: 'visibility-hidden' });
     if (cs.pointerEvents === 'none') return Object.assign(info, { reason: 'pointer-events-none' });
+    if (disabled(el)) return Object.assign(info, { reason: 'disabled' });
     return info;
   }
 

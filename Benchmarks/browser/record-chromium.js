@@ -60,7 +60,7 @@ function locate(spec, scroll) {
   }
   if (!el) return { reason: 'not-found' };
   const info = { target: describe(el), checked: el.checked === true };
-  if (el.matches(':disabled')) return Object.assign(info, { reason: 'disabled' });
+  // What a person sees decides first: a control they cannot see is refused as hidden, whether or not it is disabled.
   for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
     if (n.hidden) return Object.assign(info, { reason: 'hidden' });
     const cs = getComputedStyle(n);
@@ -70,6 +70,7 @@ function locate(spec, scroll) {
   const cs = getComputedStyle(el);
   if (cs.visibility !== 'visible') return Object.assign(info, { reason: 'visibility-hidden' });
   if (cs.pointerEvents === 'none') return Object.assign(info, { reason: 'pointer-events-none' });
+  if (el.matches(':disabled')) return Object.assign(info, { reason: 'disabled' });
   let r = el.getBoundingClientRect();
   if (r.width === 0 || r.height === 0) return Object.assign(info, { reason: 'zero-size' });
   if (scroll && (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth)) {
@@ -121,6 +122,12 @@ class Recorder {
     // navigation delegate about it as about any other (the vendors' delegates see it), Chromium reports it here.
     page.on('Page.navigatedWithinDocument', (p) => {
       if (p.navigationType && p.navigationType !== 'fragment') return;   // history.pushState/replaceState ask nobody
+      this.record.push({ step: this.step, kind: 'navigation', url: p.url });
+    });
+    // window.open(url): an in-app web view hands it to the app as a navigation (WebKit asks the web view's
+    // delegates; the vendors' SDKs open the link or, for appboy://close, close the message). Chromium opens a popup
+    // instead, which the page never sees; the request is recorded as the navigation the page asked for.
+    page.on('Page.windowOpen', (p) => {
       this.record.push({ step: this.step, kind: 'navigation', url: p.url });
     });
     page.on('Fetch.requestPaused', (p) => {

@@ -12,6 +12,10 @@ Usage:
       390x844 into Tests/Fixtures/Layout/webkit-layout.json (LayoutTests reads it)
   xvfb-run -a python3 Benchmarks/browser/record-webkit.py PAGE.html... -o OUT.json [--width W --height H] [--shots DIR]
       records any pages (e.g. public templates in a local folder; never commit those recordings)
+  xvfb-run -a python3 Benchmarks/browser/record-webkit.py DIR/NAME.html... -o OUT.json --taps [--click]
+      for each selector NAME.scenario.json taps, checks or types into: the recorder's tap rule (record-chromium.js's
+      `locate`: the reason a person could not tap it, or the point after scrolling it into view) run in WebKit, and
+      with --click what WebDriver's element click does on a fresh load (WebKit's own in-view and obscured checks)
 
 Each page gets a stand-in for the messaging bridges (brazeBridge/appboyBridge, WebKit message handlers) so its
 scripts run, and is read `--settle` seconds (default 0.5, wall clock) after its load event. The page and the frame
@@ -153,6 +157,96 @@ def record(d, server, path, settle, width, height, shot=None, assets_beside=Fals
     return result
 
 
+def locate_source():
+    """The recorder's in-page `locate` (record-chromium.js): the one definition of where a tap lands and why a person
+    could not tap an element (Tests/Fixtures/Scripted/README.md)."""
+    import re
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "record-chromium.js"), encoding="utf-8") as f:
+        js = f.read()
+    return re.search(r"^function locate\(spec, scroll\) \{.*?^\}$", js, re.S | re.M).group(0)
+
+
+TAP_PROBE = """
+var done = arguments[arguments.length - 1];
+var settle = arguments[0], specs = arguments[1];
+%s
+function read() {
+  var out = specs.map(function (spec) {
+    window.scrollTo(0, 0);
+    var r = locate(spec, true);
+    var el = spec.selector ? document.querySelector(spec.selector) : null;
+    if (el) { var b = el.getBoundingClientRect(); r.box = [b.x, b.y, b.width, b.height].map(function (v) { return Math.round(v * 10) / 10; }); }
+    r.scrollY = window.scrollY; r.scrollX = window.scrollX;
+    window.scrollTo(0, 0);
+    return r;
+  });
+  done(JSON.stringify(out));
+}
+function whenLoaded() { setTimeout(read, settle * 1000); }
+if (document.readyState === 'complete') whenLoaded(); else window.addEventListener('load', whenLoaded);
+"""
+
+
+def taps(d, server, path, settle, width, height, selectors, click=False):
+    """For each selector, what WebKit says of a tap on it: the recorder's `locate` run in WebKit (the reason a person
+    could not tap it, or the point and what is on top there, after scrolling it into view as the recorder does), and
+    with `click`, what WebDriver's element click does on a fresh load (WebKit's own in-view and obscured checks:
+    "ok", or the error's name)."""
+    from selenium.webdriver.common.by import By
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    stub = '<meta charset="utf-8"><script>' + STUBS + READY + "</script>"
+    lower = source.lower()
+    at = lower.find("<head>")
+    page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
+    name = os.path.basename(path)
+    tmp = os.path.join(server.folder, name)
+    frame = tmp + ".frame.html"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(page)
+    with open(frame, "w", encoding="utf-8") as f:
+        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="%s" '
+                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (name, width, height))
+    try:
+        d.get(server.origin + name + ".frame.html")
+        d.switch_to.frame(d.find_element(By.ID, "oia-frame"))
+        specs = [{"selector": s} for s in selectors]
+        result = json.loads(d.execute_async_script(TAP_PROBE % locate_source(), settle, specs))
+        d.switch_to.default_content()
+        if click:
+            for entry, selector in zip(result, selectors):
+                d.get(server.origin + name + ".frame.html")
+                d.switch_to.frame(d.find_element(By.ID, "oia-frame"))
+                time.sleep(settle)
+                try:
+                    d.find_element(By.CSS_SELECTOR, selector).click()
+                    entry["webdriverClick"] = "ok"
+                except Exception as e:   # the WebDriver error's name is WebKit's answer
+                    entry["webdriverClick"] = type(e).__name__
+                d.switch_to.default_content()
+    finally:
+        os.unlink(tmp)
+        os.unlink(frame)
+    return [dict(selector=s, **r) for s, r in zip(selectors, result)]
+
+
+def scenario_selectors(page):
+    """The selectors a page's NAME.scenario.json taps, checks or types into, in order, once each."""
+    scenario = os.path.splitext(page)[0] + ".scenario.json"
+    if not os.path.exists(scenario):
+        return []
+    with open(scenario, encoding="utf-8") as f:
+        data = json.load(f)
+    out = []
+    for sc in data.get("scenarios", []):
+        for step in sc.get("steps", []):
+            for kind in ("tap", "check", "uncheck", "type"):
+                sel = step.get(kind, {}).get("selector") if isinstance(step.get(kind), dict) else None
+                if sel and sel not in out:
+                    out.append(sel)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pages", nargs="*")
@@ -162,6 +256,9 @@ def main():
     ap.add_argument("--height", type=int, default=844)
     ap.add_argument("--settle", type=float, default=0.5)
     ap.add_argument("--shots", help="folder for one PNG screenshot per page")
+    ap.add_argument("--taps", action="store_true", help="instead of boxes, what WebKit says of a tap on each selector "
+                    "the page's NAME.scenario.json taps (the recorder's rule run in WebKit)")
+    ap.add_argument("--click", action="store_true", help="with --taps, also WebDriver's element click on a fresh load")
     a = ap.parse_args()
     pages = list(a.pages)
     out = a.out
@@ -180,6 +277,12 @@ def main():
     try:
         for p in pages:
             name = os.path.splitext(os.path.basename(p))[0]
+            if a.taps:
+                result[name] = taps(d, server, p, a.settle, a.width, a.height, scenario_selectors(p), a.click)
+                for t in result[name]:
+                    print(name, t["selector"], t.get("reason") or "at (%s, %s)" % (t.get("x"), t.get("y")),
+                          t.get("webdriverClick", ""), file=sys.stderr)
+                continue
             shot = os.path.join(a.shots, name + ".png") if a.shots else None
             result[name] = record(d, server, p, a.settle, a.width, a.height, shot)
             print(name, len(result[name]["boxes"]), "boxes,", len(result[name]["hidden"]), "not rendered", file=sys.stderr)
@@ -189,6 +292,9 @@ def main():
     with open(out, "w") as f:
         json.dump(result, f, indent=1, sort_keys=True)
         f.write("\n")
+    if a.taps:
+        print("recorded", sum(len(v) for v in result.values()), "taps of", len(result), "pages into", out)
+        return
     print("recorded", sum(len(v["boxes"]) for v in result.values()), "boxes of", len(result), "pages into", out)
 
 
