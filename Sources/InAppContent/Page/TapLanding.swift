@@ -20,13 +20,25 @@ extension ContentPage {
     /// else is on top.
     func tapLanding(of node: HTMLNode, at fraction: (x: Double, y: Double)? = nil) -> TapLanding {
         let layout = approximateLayout()
-        guard let box = layout.box(of: node), box.width > 0, box.height > 0 else {
+        guard let box = layout.box(of: node) else {
+            // Deeper than the layout goes (ApproximateLayout.maxDepth), an element has no box though a browser would
+            // draw it: the tap goes to the element itself, as without a layout.
+            if node.ancestors.filter(\.isElement).count >= ApproximateLayout.maxDepth { return .reached(node) }
             return .refused("\(node.description) has no size")
         }
+        guard box.width > 0, box.height > 0 else { return .refused("\(node.description) has no size") }
         let width = viewport.width, height = viewport.height
         var scroll = (x: 0.0, y: 0.0)
+        var scroller: HTMLNode?   // the box that scrolls: nil for the document
         let outside = box.x < 0 || box.y < 0 || box.x + box.width > width || box.y + box.height > height
-        if outside && !layout.isFixed(node) {
+        if let container = layout.scrollContainer(of: node), let frame = layout.box(of: container),
+           box.x < frame.x || box.y < frame.y || box.x + box.width > frame.x + frame.width || box.y + box.height > frame.y + frame.height {
+            // Inside a box that clips its overflow (`overflow: hidden`, `auto`, `scroll`): `scrollIntoView` scrolls it.
+            let extent = layout.contentExtent(of: container)
+            scroller = container
+            scroll.x = min(max(0, box.x + box.width / 2 - (frame.x + frame.width / 2)), max(0, extent.x - (frame.x + frame.width)))
+            scroll.y = min(max(0, box.y + box.height / 2 - (frame.y + frame.height / 2)), max(0, extent.y - (frame.y + frame.height)))
+        } else if outside && !layout.isFixed(node) {
             let extent = layout.scrollableExtent(viewport: (width, height))
             scroll.x = min(max(0, box.x + box.width / 2 - width / 2), max(0, extent.width - width))
             scroll.y = min(max(0, box.y + box.height / 2 - height / 2), max(0, extent.height - height))
@@ -35,7 +47,7 @@ extension ContentPage {
         if fraction == nil {
             for row in 0..<7 { for column in 0..<7 { points.append(((Double(column) + 0.5) / 7, (Double(row) + 0.5) / 7)) } }
         }
-        let hitTest = ScrolledHitTest(layout: layout, scroll: scroll)
+        let hitTest = ScrolledHitTest(layout: layout, scroll: scroll, scroller: scroller)
         var first: (hit: HTMLNode?, x: Double, y: Double)?
         for point in points {
             let x = min(max(0, box.x - scroll.x + box.width * point.x), width - 1)
@@ -89,6 +101,27 @@ extension ApproximateLayout {
         return false
     }
 
+    /// The nearest ancestor of `node` that clips its overflow (and so scrolls when a script or `scrollIntoView` asks),
+    /// below the nearest `position: fixed` box; nil when there is none.
+    func scrollContainer(of node: HTMLNode) -> HTMLNode? {
+        var current = node.parentElement
+        while let n = current, n.isElement, n.tagName != "body", n.tagName != "html" {
+            if boxStyle(of: n.index)?.overflowHidden == true { return n }
+            current = n.parentElement
+        }
+        return nil
+    }
+
+    /// The right and bottom edges of everything inside `container` (what it can scroll to).
+    func contentExtent(of container: HTMLNode) -> (x: Double, y: Double) {
+        var x = 0.0, y = 0.0
+        for n in container.descendants where n.isElement {
+            guard let b = boxes[n.index] else { continue }
+            x = max(x, b.x + b.width); y = max(y, b.y + b.height)
+        }
+        return (x, y)
+    }
+
     /// How far the document reaches: the right and bottom edges of every box that scrolls with it (at least the viewport).
     func scrollableExtent(viewport: (width: Double, height: Double)) -> (width: Double, height: Double) {
         var width = viewport.width, height = viewport.height
@@ -105,11 +138,13 @@ extension ApproximateLayout {
     }
 }
 
-/// Hit testing at a viewport point of a document scrolled by `scroll`: boxes that scroll with the document are moved
-/// up and left by it, `position: fixed` ones stay. Unscrolled, it is the layout's own hit test.
+/// Hit testing at a viewport point of a page scrolled by `scroll`: the document (`scroller` nil), whose boxes move up
+/// and left by it while `position: fixed` ones stay, or one box that clips its overflow, whose content moves inside
+/// it (and is hit only inside its box; clips within it are not re-applied). Unscrolled, the layout's own hit test.
 struct ScrolledHitTest {
     let layout: ApproximateLayout
     let scroll: (x: Double, y: Double)
+    let scroller: HTMLNode?
 
     func element(atX x: Double, y: Double) -> HTMLNode? {
         guard scroll.x != 0 || scroll.y != 0 else { return layout.hitTest(x: x, y: y) }
@@ -117,13 +152,17 @@ struct ScrolledHitTest {
         var rank: [Int32: Int] = [:]
         for (i, index) in order.enumerated() { rank[index] = i }
         var best: (rank: Int, index: Int32)?
+        let frame = scroller.flatMap { layout.box(of: $0) }
         func consider(_ index: Int32, _ rect: LayoutRect) {
-            let document = layout.document
-            let fixed = layout.isFixed(HTMLNode(document: document, index: index))
-            let px = fixed ? x : x + scroll.x, py = fixed ? y : y + scroll.y
+            let node = HTMLNode(document: layout.document, index: index)
+            let moves: Bool
+            if let scroller { moves = node.ancestors.contains(scroller) } else { moves = !layout.isFixed(node) }
+            let px = moves ? x + scroll.x : x, py = moves ? y + scroll.y : y
             guard rect.contains(x: px, y: py), let s = layout.boxStyle(of: index), s.visibility == "visible",
                   s.pointerEvents != "none" else { return }
-            if let clip = layout.clips[index], !clip.contains(x: px, y: py) { return }
+            if moves, let frame {
+                if !frame.contains(x: x, y: y) { return }
+            } else if let clip = layout.clips[index], !clip.contains(x: px, y: py) { return }
             let r = rank[index] ?? -1
             if best.map({ r >= $0.rank }) ?? true { best = (r, index) }
         }

@@ -310,6 +310,7 @@ struct BoxStyleSheet {
         var d = pseudo ?? declared(node)
         for (k, v) in d where k.hasPrefix("--") { s.custom[k] = v }
         for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, s.custom) }
+        for (k, v) in d where v.contains("env(") { d[k] = BoxStyleSheet.environment(v) }
         func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
         // font first: em units of the other properties use the element's own size.
         if let f = d["font"] {
@@ -526,6 +527,23 @@ struct BoxStyleSheet {
         let replacement = custom[name] ?? (parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
         let replaced = String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...])
         return substitute(replaced, custom, depth: depth + 1)
+    }
+
+    /// `value` with each `env(name, fallback)` replaced by its fallback, or `0px`: the page's viewport has no
+    /// safe-area insets or other environment variables (a message anchored at `bottom: calc(10px +
+    /// env(safe-area-inset-bottom))` sits 10 px above the bottom, as in a browser without insets).
+    static func environment(_ value: String, depth: Int = 0) -> String {
+        guard depth < 8, let start = value.range(of: "env(") else { return value }
+        var level = 1
+        var end = start.upperBound
+        while end < value.endIndex && level > 0 {
+            if value[end] == "(" { level += 1 } else if value[end] == ")" { level -= 1 }
+            if level > 0 { end = value.index(after: end) }
+        }
+        guard end < value.endIndex else { return value }
+        let parts = value[start.upperBound..<end].split(separator: ",", maxSplits: 1)
+        let replacement = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "0px"
+        return environment(String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...]), depth: depth + 1)
     }
 
     /// The space-separated parts of a value, functions (`rgba(0, 0, 0, .5)`) kept whole.
