@@ -130,6 +130,11 @@ class Recorder {
     page.on('Page.windowOpen', (p) => {
       this.record.push({ step: this.step, kind: 'navigation', url: p.url });
     });
+    // alert/confirm/prompt: an in-app web view without a UI delegate for them returns at once (WKWebView does),
+    // so the dialog is dismissed as soon as it opens (it would otherwise stop the page, and this recorder, for good).
+    page.on('Page.javascriptDialogOpening', () => {
+      page.send('Page.handleJavaScriptDialog', { accept: false }).catch(() => {});
+    });
     page.on('Fetch.requestPaused', (p) => {
       const id = p.requestId;
       if (!served && p.request.url === url) {

@@ -246,10 +246,11 @@ final class ApproximateLayout {
             // Without a width attribute an image is as wide as it is (a message's own asset, read from its first
             // bytes; scaled to a height attribute), or as its alt text when it does not load (none loads from the
             // network here): a browser shows the alt text of an image that did not load.
-            if let w = n["width"].flatMap(Double.init) { return w }
+            if let w = n["width"].flatMap(ApproximateLayout.dimension) { return w }
             guard n.tagName == "img" else { return 300 }
-            if let size = intrinsic(n) { return n["height"].flatMap(Double.init).map { size.width * $0 / size.height } ?? size.width }
-            return n["alt"].map { textWidth($0, s) } ?? 0
+            if let size = intrinsic(n) { return n["height"].flatMap(ApproximateLayout.dimension).map { size.width * $0 / size.height } ?? size.width }
+            // A broken image without alt text is drawn as a square icon, as big as the one dimension it was given.
+            return n["alt"].map { textWidth($0, s) } ?? n["height"].flatMap(ApproximateLayout.dimension) ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             if type == "checkbox" || type == "radio" { return 12 }
@@ -264,14 +265,23 @@ final class ApproximateLayout {
         }
     }
 
+    /// A `width`/`height` attribute's pixels as HTML reads dimension attributes: the leading number, whatever follows
+    /// (`"15px;"` is 15); nil without one, and for a percentage.
+    static func dimension(_ attribute: String) -> Double? {
+        let text = attribute.trimmingCharacters(in: .whitespaces)
+        let number = text.prefix { $0.isNumber || $0 == "." }
+        guard !number.isEmpty, let value = Double(number), !text.dropFirst(number.count).hasPrefix("%") else { return nil }
+        return value
+    }
+
     /// `width`: the content width the element was given, which a known image keeps its proportions to.
     private func replacedHeight(_ n: HTMLNode, _ s: BoxStyle, width: Double? = nil) -> Double? {
         switch n.tagName {
         case "img", "video", "canvas", "iframe", "svg":
-            if let h = n["height"].flatMap(Double.init) { return h }
+            if let h = n["height"].flatMap(ApproximateLayout.dimension) { return h }
             guard n.tagName == "img" else { return 150 }
             if let size = intrinsic(n) { return (width ?? size.width) * size.height / size.width }
-            return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? 0
+            return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? n["width"].flatMap(ApproximateLayout.dimension) ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             return type == "checkbox" || type == "radio" ? 12 : s.lineHeightPx

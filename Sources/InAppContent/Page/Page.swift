@@ -807,6 +807,12 @@ public final class ContentPage: @unchecked Sendable {
         // A disabled control is refused as disabled wherever it is (the engine reports it below).
         guard unreachableReason(node) == nil else { return try dispatchTap(node) }
         switch tapLanding(of: node) {
+        case .reached(let hit) where hit != node && unreachableReason(hit) != nil:
+            // The tap lands on a disabled control inside the element: it swallows the click, and the tap itself
+            // was made (a browser reports no refusal either).
+            emit(.tapped(element: node.description))
+            emit(.noAction(element: node.description, reason: "the tap landed on \(hit.description), which is disabled"))
+            return TapResult(element: node, actions: [])
         case .reached(let hit): return try dispatchTap(hit)
         case .refused(let reason):
             emit(.noAction(element: node.description, reason: reason))
