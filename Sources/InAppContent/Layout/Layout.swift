@@ -249,8 +249,9 @@ final class ApproximateLayout {
             if let w = n["width"].flatMap(ApproximateLayout.dimension) { return w }
             guard n.tagName == "img" else { return 300 }
             if let size = intrinsic(n) { return n["height"].flatMap(ApproximateLayout.dimension).map { size.width * $0 / size.height } ?? size.width }
-            // A broken image without alt text is drawn as a square icon, as big as the one dimension it was given.
-            return n["alt"].map { textWidth($0, s) } ?? n["height"].flatMap(ApproximateLayout.dimension) ?? 0
+            // A broken image (a source that did not load) without alt text is drawn as a square icon, as big as the
+            // one dimension it was given; without a source there is nothing to draw.
+            return n["alt"].map { textWidth($0, s) } ?? brokenSide(n, given: "height") ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             if type == "checkbox" || type == "radio" { return 12 }
@@ -274,6 +275,12 @@ final class ApproximateLayout {
         return value
     }
 
+    /// The side of a broken image's square icon: the `given` dimension attribute, when the image has a source.
+    private func brokenSide(_ n: HTMLNode, given: String) -> Double? {
+        guard let src = n["src"], !src.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        return n[given].flatMap(ApproximateLayout.dimension)
+    }
+
     /// `width`: the content width the element was given, which a known image keeps its proportions to.
     private func replacedHeight(_ n: HTMLNode, _ s: BoxStyle, width: Double? = nil) -> Double? {
         switch n.tagName {
@@ -281,7 +288,7 @@ final class ApproximateLayout {
             if let h = n["height"].flatMap(ApproximateLayout.dimension) { return h }
             guard n.tagName == "img" else { return 150 }
             if let size = intrinsic(n) { return (width ?? size.width) * size.height / size.width }
-            return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? n["width"].flatMap(ApproximateLayout.dimension) ?? 0
+            return n["alt"].map { $0.isEmpty ? 0 : s.lineHeightPx } ?? brokenSide(n, given: "width") ?? 0
         case "input":
             let type = (n["type"] ?? "text").lowercased()
             return type == "checkbox" || type == "radio" ? 12 : s.lineHeightPx
