@@ -17,6 +17,8 @@ elements whose class or id names a control (`btn`, `button`, `close`, `next`, `p
 `choice`, `cta`, `claim`, `answer`, `dot`, `card`), each named by a selector that matches it alone in the page as
 written (`#id`, `tag.class`, else a path of `:nth-child` steps from the nearest element with an id).
 
+Needs lxml and cssselect (Debian `python3-lxml python3-cssselect`, or `pip install lxml cssselect`).
+
 The pages are others' code: write OUT outside the repository (the script refuses a folder inside it) and do not
 commit it. Then record and play:
 
