@@ -32,6 +32,7 @@ SURFACES = [  # reference file, table file, title
     ("Compatibility/reference/adobe-eventhub.txt", "adobe-eventhub.md", "Adobe AEP event hub (Extension, ExtensionRuntime, shared states, event history)"),
     ("Compatibility/reference/adobe-edgeconsent.txt", "adobe-edgeconsent.md", "Adobe Consent for Edge Network (AEPEdgeConsent)"),
     ("Compatibility/reference/adobe-messagingnotification.txt", "adobe-messagingnotification.md", "Adobe AEPMessagingNotification (notification service helper)"),
+    ("Compatibility/reference/sdk-companions.txt", "sdk-companions.md", "Braze companion modules and AEPMessaging schema helpers"),
     ("Compatibility/reference/adobe-thirdparty.txt", "adobe-thirdparty.md", "Adobe companions public integrations call (AEPIdentity, AEPUserProfile, XDMSchema, helpers)"),
 ]
 

@@ -73,9 +73,6 @@ RULES = [
     (r"no such module '(\w+)'", "module {0} is not offered by this package"),
     (r"non-'@objc' class type|@IBAction methods must have|@objc|#selector|Objective-C",
      "language: @IBOutlet/@IBAction/@objc need the Objective-C runtime (Swift offers it only on Apple platforms)"),
-    (r"cannot force unwrap value of non-optional type 'UIWindow'",
-     "language: UIApplicationDelegate.window is an @objc optional requirement on Apple (read through the protocol "
-     "as UIWindow??); optional protocol requirements need the Objective-C runtime"),
 ]
 
 

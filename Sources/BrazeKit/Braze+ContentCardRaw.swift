@@ -117,7 +117,8 @@ extension Braze {
             case .missingField(let field): return "content card: \"\(field)\" is missing"
             case .unknownType(let name):
                 let known = ["short_news", "short_news_image", "banner_image", "captioned_image", "control"]
-                return "content card: \"type\" is \"\(name)\"; expected one of \(known.joined(separator: ", "))"
+                let found = name.isEmpty ? "missing" : "\"\(name)\""
+                return "content card: \"type\" is \(found); expected one of \(known.joined(separator: ", "))"
             }
         }
     }

@@ -593,8 +593,10 @@ extension Command {
           "light" | "dark", background, foreground, keyboard true|false,
           edgeResponse {"handle": [{"type": "personalization:decisions", "payload": [...]}]} and
           trackAction "name" | {"action", "data"?} (adobe: the simulated Edge network and in-app rules),
-          contentCard {…card…}, tapCard "id", dismissCard "id", banner {"placementId", "html"}, tapBanner
-                                {"selector"} | {"text"} (braze: content cards and banners from the simulated server).
+          contentCard {"id", "type" (short_news | short_news_image | captioned_image | banner_image | control),
+                       "title"?, "description"?, "url"?, "image"?}, tapCard "id", dismissCard "id",
+          banner {"placementId", "html"}, tapBanner {"selector"} | {"text"}
+                                (braze: content cards and banners from the simulated server).
 
         Prints one JSON object per trace event (or a table with --table). Each step opens with a
         scenario.step event (index, kind); each run of "scenarios" with scenario.run (name). Events of an HTML

@@ -83,7 +83,8 @@ final class AppDelegateShimTests: XCTestCase {
             let delegate = AppDelegate()
             let uikit: any UIApplicationDelegate = delegate
             XCTAssertTrue(uikit.application(app, didFinishLaunchingWithOptions: nil))
-            XCTAssertNotNil(uikit.window, "the app's stored window answers the protocol's property")
+            XCTAssertNotNil(uikit.window ?? nil, "the app's stored window answers the protocol's property")
+            XCTAssertTrue(uikit.window!! === delegate.window, "read through the protocol as UIWindow??, as on Apple")
             uikit.application(app, didRegisterForRemoteNotificationsWithDeviceToken: Data([0xab, 0x01]))
             struct Offline: Error {}
             uikit.application(app, didFailToRegisterForRemoteNotificationsWithError: Offline())
@@ -117,8 +118,7 @@ final class AppDelegateShimTests: XCTestCase {
             final class Bare: NSObject, UIApplicationDelegate {}
             let app = UIApplication()
             let uikit: any UIApplicationDelegate = Bare()
-            uikit.window = UIWindow()
-            XCTAssertNil(uikit.window, "no stored window: the default keeps none")
+            XCTAssertNil(uikit.window as UIWindow??, "no stored window: the optional requirement is absent (outer nil)")
             var fetch: UIBackgroundFetchResult?
             uikit.application(app, didReceiveRemoteNotification: [:]) { fetch = $0 }
             XCTAssertEqual(fetch, .noData)
@@ -145,7 +145,7 @@ final class AppDelegateShimTests: XCTestCase {
         scene.delegate = delegate
         let uikit: any UIWindowSceneDelegate = delegate
         uikit.scene(scene, willConnectTo: session, options: options)
-        XCTAssertTrue(uikit.window?.windowScene === scene)
+        XCTAssertTrue(uikit.window??.windowScene === scene, "read through the protocol as UIWindow??, as on Apple")
         XCTAssertTrue(scene.keyWindow === delegate.window)
         XCTAssertTrue(session.scene === scene)
         XCTAssertEqual(session.role, .windowApplication)

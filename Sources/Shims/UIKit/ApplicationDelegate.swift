@@ -4,10 +4,12 @@
 
 /// The app delegate (every method optional). Its methods are main-actor isolated as on Apple platforms, so an app
 /// delegate can call main-actor code from them; the type itself is not (our `UIResponder` is not main-actor isolated).
+///
+/// `window` is not a requirement: on Apple it is an optional Objective-C requirement, so read through the protocol
+/// (`UIApplication.shared.delegate?.window`) it is a `UIWindow??` — nil when the app declares no `window`, else the
+/// app's value. The extension below offers exactly that type; inside the app's own type `window` is its own
+/// `UIWindow?` property, as on Apple.
 public protocol UIApplicationDelegate: AnyObject {
-    /// The app's main window (scene-less apps keep it here).
-    var window: UIWindow? { get set }
-
     @MainActor func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     @MainActor func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool
     @MainActor func applicationDidBecomeActive(_ application: UIApplication)
@@ -43,11 +45,11 @@ public protocol UIApplicationDelegate: AnyObject {
 }
 
 extension UIApplicationDelegate {
-    /// Without the app's own property there is no window to keep: reads nil, writes are dropped.
-    public var window: UIWindow? {
-        get { nil }
-        set {}
-    }
+    /// The app's main window as UIKit reads it through the protocol: `nil` when the delegate declares no stored
+    /// `window` property, else `.some(its value)` (Apple's optional-requirement `UIWindow??`). Found by name among
+    /// the stored properties of the delegate's class and its superclasses; a computed `window` is not seen (read it
+    /// on the app's own type). Read-only here: set the window on the app's own type.
+    public var window: UIWindow?? { storedWindow(of: self) }
     public func application(_ application: UIApplication, willFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool { true }
     public func applicationDidBecomeActive(_ application: UIApplication) {}
@@ -91,4 +93,17 @@ extension UIApplicationDelegate {
     /// the delegate themselves and call its methods.
     @MainActor
     public static func main() {}
+}
+
+/// The value of the stored `window: UIWindow?` property of `delegate`'s class or a superclass, as an optional
+/// Objective-C requirement reads: nil when there is no such property, else `.some(value)`.
+func storedWindow(of delegate: AnyObject) -> UIWindow?? {
+    var mirror: Mirror? = Mirror(reflecting: delegate)
+    while let current = mirror {
+        for child in current.children where child.label == "window" {
+            if let window = child.value as? UIWindow? { return .some(window) }
+        }
+        mirror = current.superclassMirror
+    }
+    return nil
 }

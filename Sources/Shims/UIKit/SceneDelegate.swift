@@ -28,18 +28,16 @@ extension UISceneDelegate {
     public func stateRestorationActivity(for scene: UIScene) -> NSUserActivity? { nil }
 }
 
-/// A window scene's delegate: keeps the scene's window and handles its quick actions.
+/// A window scene's delegate: keeps the scene's window and handles its quick actions. As on Apple, `window` is an
+/// optional requirement: through the protocol it reads as `UIWindow??` (see `UIApplicationDelegate.window`).
 public protocol UIWindowSceneDelegate: UISceneDelegate {
-    var window: UIWindow? { get set }
     func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
                      completionHandler: @escaping (Bool) -> Void)
 }
 extension UIWindowSceneDelegate {
-    /// Without the delegate's own property: reads nil, writes are dropped.
-    public var window: UIWindow? {
-        get { nil }
-        set {}
-    }
+    /// The scene's window as UIKit reads it through the protocol: nil when the delegate declares no stored
+    /// `window`, else `.some(its value)`. Read-only here: set the window on the delegate's own type.
+    public var window: UIWindow?? { storedWindow(of: self) }
     /// Without the delegate's method the quick action is not handled.
     public func windowScene(_ windowScene: UIWindowScene, performActionFor shortcutItem: UIApplicationShortcutItem,
                             completionHandler: @escaping (Bool) -> Void) { completionHandler(false) }
