@@ -3,7 +3,7 @@ import Foundation
 extension Command {
     static let compare = Command(
         name: "compare",
-        summary: "show a symbol's counterparts in the other vendor and in the core",
+        summary: "show a symbol's counterparts in the other vendors and in the core",
         help: """
         usage: iam compare SYMBOL
                iam compare --list

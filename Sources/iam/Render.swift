@@ -5,7 +5,7 @@ import InAppRendering
 extension Command {
     static let render = Command(
         name: "render",
-        summary: "draw a message (JSON) as an SVG picture",
+        summary: "draw a message (a payload, an HTML file, a scenario's first message) as SVG or PNG",
         help: """
         usage: iam render MESSAGE.json [--vendor V] [options]
                iam render --html FILE.html --vendor braze|adobe|appboy [options]

@@ -562,7 +562,7 @@ private func apply(_ key: String, _ value: JSONValue, _ driver: any ScenarioDriv
 extension Command {
     static let simulate = Command(
         name: "simulate",
-        summary: "run a scenario (messages, taps, device changes) and print the trace as JSON lines",
+        summary: "run a scenario or an HTML file (messages, taps, typing, device changes) and print the trace",
         help: """
         usage: iam simulate SCENARIO.json [--vendor V] [--run NAME] [--keep-going] [--table]
                iam simulate --html FILE.html --vendor braze|adobe|appboy [SCENARIO.json] [--table]
