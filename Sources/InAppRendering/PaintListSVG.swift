@@ -219,11 +219,23 @@ extension PaintList {
 
     /// A line of text in its font, with its letter spacing and decorations.
     private func text(_ run: TextPaint, _ opacity: Double) -> String {
-        var out = "<text x=\"\(n(run.rect.x))\" y=\"\(n(run.baseline))\" font-family=\"\(escape(run.family))\" font-size=\"\(n(run.fontSize))\""
+        // Each character where the layout measured it, when the paint list says (a whole pixel per advance, as
+        // WebKitGTK's hinted fonts give them); else from the line's start with the font's own advances.
+        // (One tspan a character: librsvg reads only the first of a list of x positions.)
+        let placed = run.positions.count == run.string.unicodeScalars.count && !run.positions.isEmpty
+        var content = ""
+        if placed {
+            for (scalar, x) in zip(run.string.unicodeScalars, run.positions) where !scalar.properties.isWhitespace {
+                content += "<tspan x=\"\(n(x))\">\(escape(String(Character(scalar))))</tspan>"
+            }
+        } else {
+            content = escape(run.string)
+        }
+        var out = "<text" + (placed ? "" : " x=\"\(n(run.rect.x))\"") + " y=\"\(n(run.baseline))\" font-family=\"\(escape(run.family))\" font-size=\"\(n(run.fontSize))\""
             + (run.bold ? " font-weight=\"bold\"" : "") + (run.italic ? " font-style=\"italic\"" : "")
-            + (run.letterSpacing != 0 ? " letter-spacing=\"\(n(run.letterSpacing))\"" : "")
+            + (run.letterSpacing != 0 && run.positions.isEmpty ? " letter-spacing=\"\(n(run.letterSpacing))\"" : "")
             + fill(run.color) + (opacity < 1 ? " opacity=\"\(n(opacity))\"" : "")
-            + " xml:space=\"preserve\">\(escape(run.string))</text>\n"
+            + " xml:space=\"preserve\">\(content)</text>\n"
         // Decorations as WebKit draws them for this font: a line about a fifteenth of the size below the baseline,
         // through the middle of the lower case, or along the top of the line.
         let thickness = max(1, (run.fontSize / 16).rounded())

@@ -123,6 +123,9 @@ public struct TextPaint: Sendable, Equatable {
     public var letterSpacing = 0.0
     /// `text-decoration-line`s (`underline`, `line-through`, `overline`) in the text's colour.
     public var decorations: [String] = []
+    /// Where each character (Unicode scalar) of `string` starts, as WebKitGTK places them (hinted advances, kerning,
+    /// letter spacing: the layout's measure); empty when the drawing may place them itself.
+    public var positions: [Double] = []
 
     public init(rect: LayoutRect, baseline: Double, string: String, color: PaintColor, fontSize: Double, bold: Bool, family: String) {
         self.rect = rect; self.baseline = baseline; self.string = string; self.color = color; self.fontSize = fontSize

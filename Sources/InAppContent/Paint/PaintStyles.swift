@@ -346,4 +346,29 @@ extension Painter {
         let top = r.y < clip.y + max(radii[0], radii[1]), bottom = r.y + r.height > clip.y + clip.height - max(radii[2], radii[3])
         return (left || right) && (top || bottom)
     }
+
+    /// Where each character of `text` starts when the line starts at `x`: the layout's measure (FontMetrics) of each
+    /// advance, rounded to whole pixels, with kerning inside words and `letterSpacing` after every character. Empty for
+    /// text with characters outside the Basic Multilingual Plane or combining marks, which the tables do not place.
+    static func glyphPositions(_ text: String, face: FontFace, size: Double, letterSpacing: Double, x: Double) -> [Double] {
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty, scalars.count <= 2000,
+              !scalars.contains(where: { $0.value > 0xFFFF || ($0.value >= 0x0300 && $0.value <= 0x036F) }) else { return [] }
+        let table = FontMetrics.table(face)
+        let pairs = FontMetrics.kerning[face]
+        var positions: [Double] = []
+        positions.reserveCapacity(scalars.count)
+        var pen = x
+        var previous: UInt32 = 0
+        for scalar in scalars {
+            let v = scalar.value
+            if let pairs, previous != 0, previous != 0x20, v != 0x20, v >= 0x20, v <= 0xFF, let k = pairs[UInt16(previous << 8 | v)] {
+                pen += Double(k) * size / 1000
+            }
+            positions.append(pen)
+            pen += (table.advance(scalar) * size / 1000).rounded() + letterSpacing
+            previous = v >= 0x20 && v <= 0xFF ? v : 0
+        }
+        return positions
+    }
 }

@@ -13,6 +13,7 @@ struct Painter {
     private final class Memo {
         var declared: [Int32: [String: String]] = [:]
         var computed: [String: [Int32: String]] = [:]
+        var transformed: [Int32: Bool] = [:]
     }
 
     init(layout: ApproximateLayout, source: @escaping (String) -> String?) {
@@ -47,9 +48,14 @@ struct Painter {
             if let clip, clip.width <= 0 || clip.height <= 0 { continue }
             let first = items.count
             let clipCorners = clip.flatMap { roundedClip(node, $0) }
+            let snaps = !transformed(node)
             defer {
+                // WebKit paints boxes, images and clips on whole device pixels (each edge rounded), except inside a
+                // transformed element, which it draws where the transform puts it.
+                if snaps { for i in first..<items.count { items[i] = Painter.snapped(items[i]) } }
+                let shown = snaps ? clip.map(Painter.snapped) : clip
                 // What the clip hides: items wholly outside it go, items partly outside keep the clip.
-                if let clip {
+                if let clip = shown {
                     var kept: [PaintItem] = []
                     var dropped = 0
                     for item in items[first...] {
@@ -95,7 +101,9 @@ struct Painter {
             let shadows = d["box-shadow"].map { boxShadows($0, s, text: ink) } ?? []
             let outline = outline(d, s, text: ink)
             if background != nil || !gradientLayers.isEmpty || s.border.contains(where: { $0 > 0 }) || !shadows.isEmpty || outline != nil {
-                var box = BoxPaint(rect: rect, background: background, border: s.border, borderColors: borderColors, radii: radii)
+                // WebKit draws a border of a pixel or more in whole pixels (1.5px as 1px).
+                var box = BoxPaint(rect: rect, background: background, border: s.border.map { $0 >= 1 ? $0.rounded(.down) : $0 },
+                                   borderColors: borderColors, radii: radii)
                 box.gradients = gradientLayers
                 box.borderStyles = Painter.borderStyles(d)
                 box.shadows = shadows
@@ -156,6 +164,7 @@ struct Painter {
                     var run = TextPaint(rect: inner, baseline: inner.y + FontMetrics.baseline(face: gs.face, size: gs.fontSize, lineHeight: inner.height),
                                         string: f.text, color: ink, fontSize: gs.fontSize, bold: gs.bold, family: family(gs))
                     run.letterSpacing = gs.letterSpacing
+                    run.positions = Painter.glyphPositions(f.text, face: gs.face, size: gs.fontSize, letterSpacing: gs.letterSpacing, x: inner.x)
                     items.append(.text(run, opacity: alpha))
                 }
             }
@@ -166,6 +175,30 @@ struct Painter {
             ?? PaintColor(red: 255, green: 255, blue: 255)
         return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items, clips: clips,
                          clipRadii: clipRadii)
+    }
+
+    /// `r` with each edge on the nearest whole pixel.
+    static func snapped(_ r: LayoutRect) -> LayoutRect {
+        let x = r.x.rounded(), y = r.y.rounded()
+        return LayoutRect(x: x, y: y, width: max(0, (r.x + r.width).rounded() - x), height: max(0, (r.y + r.height).rounded() - y))
+    }
+
+    static func snapped(_ item: PaintItem) -> PaintItem {
+        switch item {
+        case .box(var box, let opacity): box.rect = snapped(box.rect); return .box(box, opacity: opacity)
+        case let .image(rect, source, opacity): return .image(rect: snapped(rect), source: source, opacity: opacity)
+        case let .control(rect, kind, opacity): return .control(rect: snapped(rect), kind: kind, opacity: opacity)
+        case .text: return item
+        }
+    }
+
+    /// Whether `node` or an ancestor has a `transform`.
+    private func transformed(_ node: HTMLNode) -> Bool {
+        if let known = memo.transformed[node.index] { return known }
+        let own = layout.boxStyle(of: node.index)?.transform.map { $0 != "none" } ?? false
+        let value = own || (node.parentElement.map { $0.isElement && transformed($0) } ?? false)
+        memo.transformed[node.index] = value
+        return value
     }
 
     static func rect(of item: PaintItem) -> LayoutRect {
@@ -290,6 +323,7 @@ struct Painter {
         var run = TextPaint(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: rect.height),
                             string: transformed(string, node), color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s))
         run.letterSpacing = s.letterSpacing
+        run.positions = Painter.glyphPositions(run.string, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing, x: rect.x)
         run.decorations = decorations(node)
         run.italic = ["italic", "oblique"].contains(computed("font-style", node))
         return .text(run, opacity: alpha)
@@ -307,6 +341,7 @@ struct Painter {
         var run = TextPaint(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: height),
                             string: string, color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s))
         run.letterSpacing = s.letterSpacing
+        run.positions = Painter.glyphPositions(string, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing, x: rect.x)
         return .text(run, opacity: alpha)
     }
 
