@@ -17,7 +17,15 @@ extension PaintList {
         body += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"\(fill(background))/>\n"
         var ids = 0
         var clipIDs: [String: Int] = [:]
+        var open: [OpacityGroup] = []
         for (index, item) in items.enumerated() {
+            // The opacity groups the item is in: those it shares with the item before stay open.
+            let chain = groups[index] ?? []
+            var shared = 0
+            while shared < min(open.count, chain.count), open[shared] == chain[shared] { shared += 1 }
+            body += String(repeating: "</g>\n", count: open.count - shared)
+            for group in chain[shared...] { body += "<g opacity=\"\(n(group.opacity))\">\n" }
+            open = chain
             // An item partly outside an element that clips it is drawn inside the clip's rectangle.
             var clipped = false
             if let clip = clips[index] {
@@ -48,6 +56,7 @@ extension PaintList {
                 body += control(kind, rect, opacity)
             }
         }
+        body += String(repeating: "</g>\n", count: open.count)
         if !defs.isEmpty { out += "<defs>\n" + defs + "</defs>\n" }
         out += body + "</svg>\n"
         return out
@@ -225,7 +234,9 @@ extension PaintList {
         let placed = run.positions.count == run.string.unicodeScalars.count && !run.positions.isEmpty
         var content = ""
         if placed {
-            for (scalar, x) in zip(run.string.unicodeScalars, run.positions) where !scalar.properties.isWhitespace {
+            // Pictographs (U+1F000 and up) are left blank: no font on the reference machine has them, and WebKitGTK
+            // draws nothing where librsvg would draw a box with the code in it.
+            for (scalar, x) in zip(run.string.unicodeScalars, run.positions) where !scalar.properties.isWhitespace && scalar.value < 0x1F000 {
                 content += "<tspan x=\"\(n(x))\">\(escape(String(Character(scalar))))</tspan>"
             }
         } else {

@@ -168,6 +168,17 @@ public struct PaintList: Sendable, Equatable {
     /// The corner radii (top left, top right, bottom right, bottom left) of clips that are an element's rounded
     /// padding box (`overflow: hidden` with `border-radius`), by item index as in `clips`.
     public var clipRadii: [Int: [Double]] = [:]
+    /// The `opacity` groups each item is drawn in, outermost first, by item index (items in no group are absent):
+    /// the items of a group are drawn together, then faded together. Items of one group are consecutive.
+    public var groups: [Int: [OpacityGroup]] = [:]
+}
+
+/// An element with `opacity` below 1, whose content is faded as one picture.
+public struct OpacityGroup: Sendable, Equatable {
+    /// The element's index in its document.
+    public var element: Int
+    public var opacity: Double
+    public init(element: Int, opacity: Double) { self.element = element; self.opacity = opacity }
 }
 
 extension ContentPage {

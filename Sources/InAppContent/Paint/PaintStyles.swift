@@ -349,11 +349,11 @@ extension Painter {
 
     /// Where each character of `text` starts when the line starts at `x`: the layout's measure (FontMetrics) of each
     /// advance, rounded to whole pixels, with kerning inside words and `letterSpacing` after every character. Empty for
-    /// text with characters outside the Basic Multilingual Plane or combining marks, which the tables do not place.
+    /// text with combining marks, which the tables do not place.
     static func glyphPositions(_ text: String, face: FontFace, size: Double, letterSpacing: Double, x: Double) -> [Double] {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty, scalars.count <= 2000,
-              !scalars.contains(where: { $0.value > 0xFFFF || ($0.value >= 0x0300 && $0.value <= 0x036F) }) else { return [] }
+              !scalars.contains(where: { $0.value >= 0x0300 && $0.value <= 0x036F }) else { return [] }
         let table = FontMetrics.table(face)
         let pairs = FontMetrics.kerning[face]
         var positions: [Double] = []

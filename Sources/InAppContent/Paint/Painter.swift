@@ -27,13 +27,22 @@ struct Painter {
         var opacities: [Int32: Double] = [:]
         func opacity(_ node: HTMLNode) -> Double {
             if let known = opacities[node.index] { return known }
-            let own = declared(node)["opacity"].flatMap { v in
-                v.hasSuffix("%") ? Double(v.dropLast()).map { $0 / 100 } : Double(v)
-            } ?? 1
-            let value = max(0, min(1, own)) * (node.parentElement.map(opacity) ?? 1)
+            let value = ownOpacity(node) * (node.parentElement.map(opacity) ?? 1)
             opacities[node.index] = value
             return value
         }
+        // The elements with `opacity` below 1 around each element, outermost first: each draws its content as one
+        // group and then fades the group (so a translucent button's text is not faded over its faded background).
+        var chains: [Int32: [OpacityGroup]] = [:]
+        func chain(_ node: HTMLNode) -> [OpacityGroup] {
+            if let known = chains[node.index] { return known }
+            var value = node.parentElement.map { $0.isElement ? chain($0) : [] } ?? []
+            let own = ownOpacity(node)
+            if own < 1 { value.append(OpacityGroup(element: Int(node.index), opacity: own)) }
+            chains[node.index] = value
+            return value
+        }
+        var groups: [Int: [OpacityGroup]] = [:]
         var items: [PaintItem] = []
         var clips: [Int: LayoutRect] = [:]
         var clipRadii: [Int: [Double]] = [:]
@@ -42,8 +51,10 @@ struct Painter {
         for index in layout.paintOrder() {
             let node = HTMLNode(document: document, index: index)
             guard let s = layout.boxStyle(of: index), let rect = layout.box(of: node), !s.contents else { continue }
-            let alpha = opacity(node)
-            guard alpha > 0, s.visibility == "visible" else { continue }
+            guard opacity(node) > 0, s.visibility == "visible" else { continue }
+            // The groups fade the items; each item itself is opaque.
+            let alpha = 1.0
+            let group = chain(node)
             let clip = layout.clips[index]
             if let clip, clip.width <= 0 || clip.height <= 0 { continue }
             let first = items.count
@@ -73,6 +84,7 @@ struct Painter {
                     for (i, own) in boxClips { clips[i] = own }
                 }
                 boxClips = [:]
+                if !group.isEmpty { for i in first..<items.count { groups[i] = group } }
             }
             let d = declared(node)
             let control = Painter.control(node)
@@ -174,7 +186,13 @@ struct Painter {
             ?? document.allElements.first { $0.tagName == "body" }.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? PaintColor(red: 255, green: 255, blue: 255)
         return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items, clips: clips,
-                         clipRadii: clipRadii)
+                         clipRadii: clipRadii, groups: groups)
+    }
+
+    /// An element's own `opacity`, 0...1.
+    private func ownOpacity(_ node: HTMLNode) -> Double {
+        let own = declared(node)["opacity"].flatMap { v in v.hasSuffix("%") ? Double(v.dropLast()).map { $0 / 100 } : Double(v) } ?? 1
+        return max(0, min(1, own))
     }
 
     /// `r` with each edge on the nearest whole pixel.
