@@ -242,7 +242,8 @@ extension PaintList {
         } else {
             content = escape(run.string)
         }
-        var out = "<text" + (placed ? "" : " x=\"\(n(run.rect.x))\"") + " y=\"\(n(run.baseline))\" font-family=\"\(escape(run.family))\" font-size=\"\(n(run.fontSize))\""
+        // The line's words stay readable (and searchable) in its accessible name.
+        var out = "<text" + (placed ? " aria-label=\"\(escape(run.string))\"" : " x=\"\(n(run.rect.x))\"") + " y=\"\(n(run.baseline))\" font-family=\"\(escape(run.family))\" font-size=\"\(n(run.fontSize))\""
             + (run.bold ? " font-weight=\"bold\"" : "") + (run.italic ? " font-style=\"italic\"" : "")
             + (run.letterSpacing != 0 && run.positions.isEmpty ? " letter-spacing=\"\(n(run.letterSpacing))\"" : "")
             + fill(run.color) + (opacity < 1 ? " opacity=\"\(n(opacity))\"" : "")
