@@ -234,8 +234,8 @@ extension PaintList {
         let placed = run.positions.count == run.string.unicodeScalars.count && !run.positions.isEmpty
         var content = ""
         if placed {
-            // Pictographs (U+1F000 and up) are left blank: no font on the reference machine has them, and WebKitGTK
-            // draws nothing where librsvg would draw a box with the code in it.
+            // Pictographs (U+1F000 and up) are left blank: no font on the reference machine has them; WebKitGTK draws
+            // an empty box or nothing there, librsvg a box with the code in it, which is further from either.
             for (scalar, x) in zip(run.string.unicodeScalars, run.positions) where !scalar.properties.isWhitespace && scalar.value < 0x1F000 {
                 content += "<tspan x=\"\(n(x))\">\(escape(String(Character(scalar))))</tspan>"
             }

@@ -90,11 +90,15 @@ struct Painter {
             let control = Painter.control(node)
             // Background and border.
             var background = color("background-color", node)
-            if background == nil, let c = control, c.background { background = PaintColor(red: 255, green: 255, blue: 255) }
-            if background == nil, node.tagName == "button" || Painter.isButtonInput(node), d["background"] == nil, d["background-color"] == nil {
-                background = PaintColor(red: 239, green: 239, blue: 239)
-            }
             if let b = background, b.alpha == 0 { background = nil }
+            // A control the page gives no background keeps WebKit's: a field's white; a button's face, its theme's
+            // light grey, or ButtonFace (#C0C0C0) once the page styles its border (which drops the native look).
+            let ownBackground = d["background"] != nil || d["background-color"] != nil || d["background-image"] != nil
+            if background == nil, !ownBackground, let c = control, c.background { background = PaintColor(red: 255, green: 255, blue: 255) }
+            if background == nil, !ownBackground, node.tagName == "button" || Painter.isButtonInput(node) {
+                let styledBorder = d["border"] != nil || d["border-style"] != nil || d["border-width"] != nil
+                background = styledBorder ? PaintColor(red: 192, green: 192, blue: 192) : PaintColor(red: 239, green: 239, blue: 239)
+            }
             // The body's background belongs to the canvas when the root has none (CSS 2 §14.2): drawn there, not twice.
             let bodyOnCanvas = node.tagName == "body" && node.parentElement?.parentElement == nil
                 && (node.parentElement.flatMap({ color("background-color", $0) }).map({ $0.alpha == 0 }) ?? true)
