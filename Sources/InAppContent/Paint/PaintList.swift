@@ -1,8 +1,9 @@
 // What a page looks like, as a list of things to draw back to front, from the layout (Layout/) and the cascade:
-// boxes with their backgrounds, borders, radii and shadows, text in its font and colour, images (the message's own
-// assets, as data URLs), and form controls drawn as WebKit draws them by default. Elements that are not rendered
-// (`display: none`, `visibility: hidden`) draw nothing; `opacity` multiplies down the tree; `overflow` other than
-// `visible` clips what is inside an element to its padding box.
+// boxes with their background colours and gradients, each side's border, each corner's radius, their shadows and
+// outlines; text in its font, colour, spacing and decorations, each character where the layout measured it; images
+// (the message's own assets, as data URLs); form controls drawn as WebKit draws them by default. Elements that are
+// not rendered (`display: none`, `visibility: hidden`) draw nothing; an element with `opacity` below 1 is a group
+// faded as a whole; `overflow` other than `visible` clips what is inside an element to its (rounded) padding box.
 import Foundation
 
 /// An sRGB colour with alpha, as a page's CSS gives it.
@@ -27,7 +28,8 @@ public struct PaintColor: Sendable, Equatable {
     }
 }
 
-/// One thing to draw, in CSS pixels from the top left of the viewport.
+/// One thing to draw, in CSS pixels from the top left of the viewport. `opacity` is the item's own (1 from the
+/// painter: translucent elements fade their items as a group, `PaintList.groups`).
 public enum PaintItem: Sendable, Equatable {
     /// A box's backgrounds, borders, corner radius, shadows and outline.
     case box(BoxPaint, opacity: Double)

@@ -1,5 +1,6 @@
 // Turns a layout into a paint list (PaintList.swift): for each element with a box, back to front as hit testing
-// orders them, its background, border and shadow, its image or form control, then its text.
+// orders them, its box (background, gradients, borders, radii, shadows, outline; PaintStyles.swift reads them), its
+// image or form control, then its text; boxes on whole pixels outside transforms, opacity as groups.
 import Foundation
 
 struct Painter {
