@@ -146,4 +146,19 @@ import InAppRendering
         #expect(rects.first == LayoutRect(x: 10, y: 21, width: 51, height: 10))
         #expect(rects.last.map { $0.x == 10.4 } == true, "a transformed element is drawn where the transform puts it")
     }
+
+    @Test func oddValuesDrawSomethingAndNeverCrash() throws {
+        let odd = [
+            "background: linear-gradient(", "background: radial-gradient()", "background: linear-gradient(to nowhere, red)",
+            "background: repeating-linear-gradient(red 0, blue 0)", "background: radial-gradient(circle 1e308px, red, blue)",
+            "background: linear-gradient(1e308deg, red -1e308%, blue 1e308%)", "border-radius: -5px 1e308px / 3px",
+            "box-shadow: inset 1e308px 0 1e308px red, 0 0", "outline: 1e308px dotted", "letter-spacing: 1e308px",
+            "border: 3px double; border-color: red green", "border-style: dashed dotted solid none; border-width: 0 1px 2px 3px",
+        ]
+        for style in odd {
+            let (list, svg) = paint("<div style=\"height: 20px; \(style)\">Text</div>")
+            #expect(list.items.count >= 1, "\(style)")
+            #expect(svg.hasSuffix("</svg>\n"), "\(style)")
+        }
+    }
 }
