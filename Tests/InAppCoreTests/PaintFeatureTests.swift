@@ -161,4 +161,19 @@ import InAppRendering
             #expect(svg.hasSuffix("</svg>\n"), "\(style)")
         }
     }
+
+    @Test func linksAndUnstyledFieldsLookAsTheBrowserStylesThem() throws {
+        let (list, _) = paint("""
+            <a href="#">Claim</a> <a href="#" style="text-decoration: none">Later</a>
+            <input placeholder="Promo code" style="display: block"><input style="display: block; border: 2px solid #333">
+            """)
+        #expect(texts(list).map(\.decorations) == [["underline"], [], []], "a link is underlined unless the page says not")
+        let fields = boxes(list).filter { $0.background == PaintColor(red: 255, green: 255, blue: 255) }
+        #expect(fields.count == 2)
+        #expect(fields.first?.border == [1, 1, 1, 1] && fields.first?.borderColors.first == PaintColor(red: 205, green: 205, blue: 205),
+                "WebKitGTK's entry: a 1 px light grey frame")
+        #expect(fields.first?.radii == [5, 5, 5, 5])
+        #expect(fields.last?.border == [2, 2, 2, 2] && fields.last?.borderColors.first == PaintColor(red: 0x33, green: 0x33, blue: 0x33),
+                "the page's own border")
+    }
 }

@@ -247,14 +247,18 @@ extension Painter {
     }
 
     /// The text decorations (`underline`, `line-through`, `overline`) a line of `node`'s text shows: its own and
-    /// those of the inline elements around it up to its block (decorations reach inline descendants).
+    /// those of the inline elements around it up to its block (decorations reach inline descendants); a link
+    /// (`a href`) is underlined unless the page sets its `text-decoration`.
     func decorations(_ node: HTMLNode) -> [String] {
         var lines: [String] = []
         var current: HTMLNode? = node
         var depth = 0
         while let element = current, element.isElement, depth < 64 {
             let d = declared(element)
-            if let v = d["text-decoration-line"] ?? d["text-decoration"] {
+            // A link is underlined by the browser's own style sheet unless the page says otherwise.
+            let own = d["text-decoration-line"] ?? d["text-decoration"]
+                ?? (element.tagName == "a" && element.hasAttribute("href") ? "underline" : nil)
+            if let v = own {
                 for token in BoxStyleSheet.tokens(v) {
                     let t = token.lowercased()
                     if ["underline", "line-through", "overline"].contains(t), !lines.contains(t) { lines.append(t) }

@@ -109,18 +109,24 @@ struct Painter {
                                      height: max(0, rect.height - s.border[0] - s.border[2]))
             let gradientLayers = bodyOnCanvas ? [] : (d["background-image"] ?? d["background"]).map { gradients($0, in: padding, s) } ?? []
             var borderColors = Painter.borderColors(d, text: ink)
-            if control != nil, d["border"] == nil, d["border-color"] == nil, !Painter.sideNames.contains(where: { d["border-\($0)"] != nil || d["border-\($0)-color"] != nil }) {
+            var borderWidths = s.border.map { $0 >= 1 ? $0.rounded(.down) : $0 }   // WebKit draws 1.5px as 1px
+            let pageBorder = d["border"] != nil || d["border-color"] != nil || d["border-style"] != nil || d["border-width"] != nil
+                || Painter.sideNames.contains(where: { d["border-\($0)"] != nil || d["border-\($0)-color"] != nil })
+            // A text field the page leaves unstyled keeps WebKitGTK's entry: a 1 px light grey frame, round corners.
+            let themedField = control?.kind == .textField && !pageBorder
+            if themedField {
+                borderColors = Array(repeating: PaintColor(red: 205, green: 205, blue: 205), count: 4)
+                borderWidths = borderWidths.map { $0 > 0 ? 1 : 0 }
+            } else if control != nil, !pageBorder {
                 borderColors = Array(repeating: PaintColor(red: 118, green: 118, blue: 118), count: 4)   // WebKit's default control border
             }
             // Controls keep their theme's rounded corners until the page paints them itself.
-            let themed: Double = control != nil && d["background"] == nil && d["background-color"] == nil ? 3 : 0
+            let themed: Double = themedField ? 5 : control != nil && d["background"] == nil && d["background-color"] == nil ? 3 : 0
             let radii = cornerRadii(d, s, rect, default: themed)
             let shadows = d["box-shadow"].map { boxShadows($0, s, text: ink) } ?? []
             let outline = outline(d, s, text: ink)
             if background != nil || !gradientLayers.isEmpty || s.border.contains(where: { $0 > 0 }) || !shadows.isEmpty || outline != nil {
-                // WebKit draws a border of a pixel or more in whole pixels (1.5px as 1px).
-                var box = BoxPaint(rect: rect, background: background, border: s.border.map { $0 >= 1 ? $0.rounded(.down) : $0 },
-                                   borderColors: borderColors, radii: radii)
+                var box = BoxPaint(rect: rect, background: background, border: borderWidths, borderColors: borderColors, radii: radii)
                 box.gradients = gradientLayers
                 box.borderStyles = Painter.borderStyles(d)
                 box.shadows = shadows
