@@ -16,7 +16,8 @@ Usage:
 The figures: "differing pixels" is the share of pixels whose largest channel difference exceeds --threshold (48 of
 255 by default: antialiasing and slightly different greys do not count, a box or a line of text in another place
 does); "mean difference" is the mean absolute channel difference over the whole picture, 0-255. Both pictures are
-the page at the same CSS size (390 x 844 by default) at one device pixel per CSS pixel, read half a second after
+the page at the same CSS size (390 x 844 by default; --width and --height draw ours with `iam render --device WxH`,
+landscape when wider than tall) at one device pixel per CSS pixel, read half a second after
 load (WebKit, which gets Braze's ab.BridgeReady event after load, as our page does), or half a second of virtual
 time after load (ours)."""
 import argparse, importlib.util, os, subprocess, sys, tempfile
@@ -115,8 +116,6 @@ def main():
                  "(--allow-in-repo for the repository's own pages)" % a.out)
     if not os.access(a.iam, os.X_OK):
         sys.exit("side-by-side: no iam at %s (swift build --product iam, or --iam PATH)" % a.iam)
-    if (a.width, a.height) != (390, 844):
-        sys.exit("side-by-side: iam render draws the default device (390 x 844); other sizes are not supported yet")
     pages = pages_in(a.pages)
     os.makedirs(out, exist_ok=True)
     recorder = load_recorder()
@@ -128,7 +127,8 @@ def main():
         for name, path in pages:
             ours = os.path.join(out if a.keep else work, name + ".ours.png")
             webkit = os.path.join(out if a.keep else work, name + ".webkit.png")
-            run = subprocess.run([a.iam, "render", "--html", path, "--vendor", vendor_of(name, a.vendor), "-o", ours],
+            screen = ["--device", "%dx%d" % (a.width, a.height)] + (["--orientation", "landscape"] if a.width > a.height else [])
+            run = subprocess.run([a.iam, "render", "--html", path, "--vendor", vendor_of(name, a.vendor), "-o", ours] + screen,
                                  capture_output=True, text=True)
             if run.returncode != 0:
                 print("%s: iam render failed: %s" % (name, run.stderr.strip()), file=sys.stderr)

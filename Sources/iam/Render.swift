@@ -34,10 +34,13 @@ extension Command {
           --run NAME                      the scenario (of a file's "scenarios") whose message to draw
           --theme light|dark              device appearance (default light)
           --orientation portrait|landscape  device orientation (default portrait)
+          --device NAME|WxH               the screen: iphone (390 x 844, the default), iphone-se (375 x 667),
+                                          iphone-pro-max (430 x 932), ipad (820 x 1180, a tablet), or a portrait
+                                          size in points such as 360x780
           -o FILE                         write the SVG (or, for FILE.png, a PNG) to FILE
         """,
         run: { args, console in
-            let o = try Options(args, valued: ["--theme", "--orientation", "-o", "--html", "--vendor", "--run"], flags: [])
+            let o = try Options(args, valued: ["--theme", "--orientation", "--device", "-o", "--html", "--vendor", "--run"], flags: [])
             guard o.positional.count + (o.values["--html"] == nil ? 0 : 1) == 1 else {
                 throw UsageError(message: "give exactly one MESSAGE.json, SCENARIO.json or --html FILE")
             }
@@ -56,6 +59,12 @@ extension Command {
             case "landscape": device.orientation = .landscapeLeft
             case let other: throw UsageError(message: "--orientation must be portrait or landscape, not \(other)")
             }
+            if let name = o.values["--device"] {
+                guard let screen = RenderDevice(name) else {
+                    throw UsageError(message: "--device must be iphone, iphone-se, iphone-pro-max, ipad or WIDTHxHEIGHT, not \(name)")
+                }
+                screen.apply(to: &device)
+            }
             let svg: String
             do {
                 svg = try ContentRenderer().picture(message, in: RenderContext(device: device))
@@ -71,4 +80,35 @@ extension Command {
                 console.print(svg, terminator: "")
             }
         })
+}
+
+/// A screen `iam render --device` names: a known model or a portrait size in points.
+struct RenderDevice {
+    var size: Size
+    var statusBarHeight: Double
+    var isTablet: Bool
+
+    init?(_ name: String) {
+        switch name.lowercased() {
+        case "iphone": self.init(size: Size(width: 390, height: 844), statusBarHeight: 47, isTablet: false)
+        case "iphone-se": self.init(size: Size(width: 375, height: 667), statusBarHeight: 20, isTablet: false)
+        case "iphone-pro-max": self.init(size: Size(width: 430, height: 932), statusBarHeight: 59, isTablet: false)
+        case "ipad": self.init(size: Size(width: 820, height: 1180), statusBarHeight: 24, isTablet: true)
+        default:
+            let parts = name.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite,
+                  w >= 100, h >= 100, w <= 4096, h <= 4096 else { return nil }
+            self.init(size: Size(width: min(w, h), height: max(w, h)), statusBarHeight: 47, isTablet: min(w, h) >= 600)
+        }
+    }
+
+    init(size: Size, statusBarHeight: Double, isTablet: Bool) {
+        self.size = size; self.statusBarHeight = statusBarHeight; self.isTablet = isTablet
+    }
+
+    func apply(to state: inout DeviceState) {
+        state.portraitScreenSize = size
+        state.statusBarHeight = statusBarHeight
+        state.isTablet = isTablet
+    }
 }

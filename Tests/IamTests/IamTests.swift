@@ -247,6 +247,41 @@ import InAppCore
         #expect(try draw(Self.fixtures.appendingPathComponent("adobe-rating.scenario.json").path).contains("<title>adobe-rating"))
     }
 
+    @Test func renderDrawsPerThemeOrientationAndDevice() throws {
+        let dir = try Self.folder([
+            "structured.json": ##"{"id": "s-1", "content": {"structured": {"layout": "modal", "header": "Hi", "body": "b", "themes": {"light": {"background": "#FFFFFF"}, "dark": {"background": "#222222"}}}}}"##,
+            "page.html": """
+            <style>body { margin: 0; background: #fff } .card { background: #eee; height: 100px }
+            @media (prefers-color-scheme: dark) { .card { background: #303030 } }
+            @media (orientation: landscape) { .card { height: 50px } }</style><div class="card">Hello</div>
+            """,
+        ])
+        func draw(_ args: [String]) throws -> String {
+            let out = dir.appendingPathComponent("out.svg")
+            try? FileManager.default.removeItem(at: out)
+            let run = Self.iam(["render"] + args + ["-o", out.path])
+            #expect(run.status == 0, "\(args): \(run.errors)")
+            return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        }
+        let structured = dir.appendingPathComponent("structured.json").path, page = dir.appendingPathComponent("page.html").path
+        for source in [[structured], ["--html", page, "--vendor", "braze"]] {
+            let portrait = try draw(source), landscape = try draw(source + ["--orientation", "landscape"])
+            #expect(portrait.contains(#"width="390" height="844""#), "\(source): the default device")
+            #expect(landscape.contains(#"width="844" height="390""#), "\(source): landscape swaps the sides")
+            #expect(try draw(source + ["--device", "iphone-se"]).contains(#"width="375" height="667""#))
+            #expect(try draw(source + ["--device", "ipad", "--orientation", "landscape"]).contains(#"width="1180" height="820""#))
+            #expect(try draw(source + ["--device", "360x780"]).contains(#"width="360" height="780""#))
+        }
+        #expect(try draw([structured, "--theme", "dark"]).contains(##"fill="#222222""##), "the dark theme's background")
+        #expect(!(try draw([structured])).contains(##"fill="#222222""##))
+        let page1 = try draw(["--html", page, "--vendor", "braze", "--theme", "dark"])
+        #expect(page1.contains(##"fill="#303030""##), "the page's dark-scheme rule")
+        #expect(try draw(["--html", page, "--vendor", "braze", "--orientation", "landscape"]).contains(##"height="50" fill="#EEEEEE""##),
+                "the page's landscape rule")
+        #expect(Self.iam("render", structured, "--device", "watch").status == 2)
+        #expect(Self.iam("render", structured, "--device", "10x10").status == 2)
+    }
+
     @Test func renderExplainsWhatItTakes() throws {
         let dir = try Self.folder(["odd.json": #"{"hello": 1}"#])
         let run = Self.iam("render", dir.appendingPathComponent("odd.json").path)

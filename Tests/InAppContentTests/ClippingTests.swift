@@ -42,7 +42,7 @@ final class ClippingTests: XCTestCase {
         let list = page.paintList()
         func item(_ color: PaintColor) -> (index: Int, rect: LayoutRect)? {
             for (i, item) in list.items.enumerated() {
-                if case let .box(rect, background, _, _, _, _, _) = item, background == color { return (i, rect) }
+                if case let .box(box, _) = item, box.background == color { return (i, box.rect) }
             }
             return nil
         }
@@ -83,7 +83,7 @@ final class PositionedGeneratedBoxTests: XCTestCase {
             XCTAssertEqual(LayoutTests.name(page.element(atX: x, y: y)), name, "at (\(x), \(y))")
         }
         let boxes = page.paintList().items.compactMap { item -> (LayoutRect, PaintColor?)? in
-            if case let .box(rect, background, _, _, _, _, _) = item { return (rect, background) }
+            if case let .box(box, _) = item { return (box.rect, box.background) }
             return nil
         }
         let dot = try XCTUnwrap(boxes.first { $0.1 == PaintColor(red: 0xcc, green: 0, blue: 0) })

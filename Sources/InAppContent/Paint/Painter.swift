@@ -1,5 +1,6 @@
 // Turns a layout into a paint list (PaintList.swift): for each element with a box, back to front as hit testing
-// orders them, its background, border and shadow, its image or form control, then its text.
+// orders them, its box (background, gradients, borders, radii, shadows, outline; PaintStyles.swift reads them), its
+// image or form control, then its text; boxes on whole pixels outside transforms, opacity as groups.
 import Foundation
 
 struct Painter {
@@ -13,6 +14,7 @@ struct Painter {
     private final class Memo {
         var declared: [Int32: [String: String]] = [:]
         var computed: [String: [Int32: String]] = [:]
+        var transformed: [Int32: Bool] = [:]
     }
 
     init(layout: ApproximateLayout, source: @escaping (String) -> String?) {
@@ -26,35 +28,56 @@ struct Painter {
         var opacities: [Int32: Double] = [:]
         func opacity(_ node: HTMLNode) -> Double {
             if let known = opacities[node.index] { return known }
-            let own = declared(node)["opacity"].flatMap { v in
-                v.hasSuffix("%") ? Double(v.dropLast()).map { $0 / 100 } : Double(v)
-            } ?? 1
-            let value = max(0, min(1, own)) * (node.parentElement.map(opacity) ?? 1)
+            let value = ownOpacity(node) * (node.parentElement.map(opacity) ?? 1)
             opacities[node.index] = value
             return value
         }
+        // The elements with `opacity` below 1 around each element, outermost first: each draws its content as one
+        // group and then fades the group (so a translucent button's text is not faded over its faded background).
+        var chains: [Int32: [OpacityGroup]] = [:]
+        func chain(_ node: HTMLNode) -> [OpacityGroup] {
+            if let known = chains[node.index] { return known }
+            var value = node.parentElement.map { $0.isElement ? chain($0) : [] } ?? []
+            let own = ownOpacity(node)
+            if own < 1 { value.append(OpacityGroup(element: Int(node.index), opacity: own)) }
+            chains[node.index] = value
+            return value
+        }
+        var groups: [Int: [OpacityGroup]] = [:]
         var items: [PaintItem] = []
         var clips: [Int: LayoutRect] = [:]
+        var clipRadii: [Int: [Double]] = [:]
         /// Clips of the current element's own items (a background image larger than its box), by item index.
         var boxClips: [Int: LayoutRect] = [:]
         for index in layout.paintOrder() {
             let node = HTMLNode(document: document, index: index)
             guard let s = layout.boxStyle(of: index), let rect = layout.box(of: node), !s.contents else { continue }
-            let alpha = opacity(node)
-            guard alpha > 0, s.visibility == "visible" else { continue }
+            guard opacity(node) > 0, s.visibility == "visible" else { continue }
+            // The groups fade the items; each item itself is opaque.
+            let alpha = 1.0
+            let group = chain(node)
             let clip = layout.clips[index]
             if let clip, clip.width <= 0 || clip.height <= 0 { continue }
             let first = items.count
+            let clipCorners = clip.flatMap { roundedClip(node, $0) }
+            let snaps = !transformed(node)
             defer {
+                // WebKit paints boxes, images and clips on whole device pixels (each edge rounded), except inside a
+                // transformed element, which it draws where the transform puts it.
+                if snaps { for i in first..<items.count { items[i] = Painter.snapped(items[i]) } }
+                let shown = snaps ? clip.map(Painter.snapped) : clip
                 // What the clip hides: items wholly outside it go, items partly outside keep the clip.
-                if let clip {
+                if let clip = shown {
                     var kept: [PaintItem] = []
                     var dropped = 0
                     for item in items[first...] {
                         let r = Painter.rect(of: item)
                         if r.width > 0 || r.height > 0, clip.intersection(r).width <= 0 || clip.intersection(r).height <= 0 { dropped += 1; continue }
                         if let own = boxClips[first + kept.count + dropped] { clips[first + kept.count] = own }
-                        else if !clip.encloses(r) { clips[first + kept.count] = clip }
+                        else if !clip.encloses(r) || (clipCorners.map { Painter.cornersCut(r, clip, $0) } ?? false) {
+                            clips[first + kept.count] = clip
+                            if let clipCorners { clipRadii[first + kept.count] = clipCorners }
+                        }
                         kept.append(item)
                     }
                     items.replaceSubrange(first..., with: kept)
@@ -62,37 +85,53 @@ struct Painter {
                     for (i, own) in boxClips { clips[i] = own }
                 }
                 boxClips = [:]
+                if !group.isEmpty { for i in first..<items.count { groups[i] = group } }
             }
             let d = declared(node)
             let control = Painter.control(node)
             // Background and border.
             var background = color("background-color", node)
-            if background == nil, let c = control, c.background { background = PaintColor(red: 255, green: 255, blue: 255) }
-            if background == nil, node.tagName == "button" || Painter.isButtonInput(node), d["background"] == nil, d["background-color"] == nil {
-                background = PaintColor(red: 239, green: 239, blue: 239)
-            }
             if let b = background, b.alpha == 0 { background = nil }
-            if background == nil, let g = Painter.gradientMean(d["background-image"] ?? d["background"]) { background = g }
-            // The body's background belongs to the canvas when the root has none (CSS 2 §14.2): drawn there, not twice.
-            if node.tagName == "body", node.parentElement?.parentElement == nil,
-               node.parentElement.flatMap({ color("background-color", $0) }).map({ $0.alpha == 0 }) ?? true {
-                background = nil
+            // A control the page gives no background keeps WebKit's: a field's white; a button's face, its theme's
+            // light grey, or ButtonFace (#C0C0C0) once the page styles its border (which drops the native look).
+            let ownBackground = d["background"] != nil || d["background-color"] != nil || d["background-image"] != nil
+            if background == nil, !ownBackground, let c = control, c.background { background = PaintColor(red: 255, green: 255, blue: 255) }
+            if background == nil, !ownBackground, node.tagName == "button" || Painter.isButtonInput(node) {
+                let styledBorder = d["border"] != nil || d["border-style"] != nil || d["border-width"] != nil
+                background = styledBorder ? PaintColor(red: 192, green: 192, blue: 192) : PaintColor(red: 239, green: 239, blue: 239)
             }
-            var borderColor = color("border-top-color", node) ?? color("color", node)
-            if control != nil, d["border"] == nil, d["border-color"] == nil, d["border-top-color"] == nil {
-                borderColor = PaintColor(red: 118, green: 118, blue: 118)   // WebKit's default control border
+            // The body's background belongs to the canvas when the root has none (CSS 2 §14.2): drawn there, not twice.
+            let bodyOnCanvas = node.tagName == "body" && node.parentElement?.parentElement == nil
+                && (node.parentElement.flatMap({ color("background-color", $0) }).map({ $0.alpha == 0 }) ?? true)
+            if bodyOnCanvas { background = nil }
+            let ink = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
+            let padding = LayoutRect(x: rect.x + s.border[3], y: rect.y + s.border[0], width: max(0, rect.width - s.border[1] - s.border[3]),
+                                     height: max(0, rect.height - s.border[0] - s.border[2]))
+            let gradientLayers = bodyOnCanvas ? [] : (d["background-image"] ?? d["background"]).map { gradients($0, in: padding, s) } ?? []
+            var borderColors = Painter.borderColors(d, text: ink)
+            var borderWidths = s.border.map { $0 >= 1 ? $0.rounded(.down) : $0 }   // WebKit draws 1.5px as 1px
+            let pageBorder = d["border"] != nil || d["border-color"] != nil || d["border-style"] != nil || d["border-width"] != nil
+                || Painter.sideNames.contains(where: { d["border-\($0)"] != nil || d["border-\($0)-color"] != nil })
+            // A text field the page leaves unstyled keeps WebKitGTK's entry: a 1 px light grey frame, round corners.
+            let themedField = control?.kind == .textField && !pageBorder
+            if themedField {
+                borderColors = Array(repeating: PaintColor(red: 205, green: 205, blue: 205), count: 4)
+                borderWidths = borderWidths.map { $0 > 0 ? 1 : 0 }
+            } else if control != nil, !pageBorder {
+                borderColors = Array(repeating: PaintColor(red: 118, green: 118, blue: 118), count: 4)   // WebKit's default control border
             }
             // Controls keep their theme's rounded corners until the page paints them itself.
-            var radius: Double = control != nil && d["background"] == nil && d["background-color"] == nil ? 3 : 0
-            if let value = d["border-radius"] {
-                let first = String(value.split(separator: " ").first ?? "")
-                let length: CSSLength? = BoxStyleSheet.length(first, em: s.fontSize, viewport: layout.viewport)
-                if let r = length?.resolve(rect.width) { radius = r }
-            }
-            let shadow = d["box-shadow"].flatMap { boxShadow($0, s) }
-            if background != nil || s.border.contains(where: { $0 > 0 }) || shadow != nil {
-                items.append(.box(rect: rect, background: background, border: s.border, borderColor: borderColor,
-                                  radius: min(radius, min(rect.width, rect.height) / 2), shadow: shadow, opacity: alpha))
+            let themed: Double = themedField ? 5 : control != nil && d["background"] == nil && d["background-color"] == nil ? 3 : 0
+            let radii = cornerRadii(d, s, rect, default: themed)
+            let shadows = d["box-shadow"].map { boxShadows($0, s, text: ink) } ?? []
+            let outline = outline(d, s, text: ink)
+            if background != nil || !gradientLayers.isEmpty || s.border.contains(where: { $0 > 0 }) || !shadows.isEmpty || outline != nil {
+                var box = BoxPaint(rect: rect, background: background, border: borderWidths, borderColors: borderColors, radii: radii)
+                box.gradients = gradientLayers
+                box.borderStyles = Painter.borderStyles(d)
+                box.shadows = shadows
+                box.outline = outline
+                items.append(.box(box, opacity: alpha))
             }
             // A background image from the message's assets.
             if let image = d["background-image"] ?? d["background"], let url = Painter.url(in: image), let data = source(url) {
@@ -106,7 +145,9 @@ struct Painter {
                 let inner = LayoutRect(x: rect.x + s.border[3] + p[3], y: rect.y + s.border[0] + p[0],
                                        width: max(0, rect.width - s.border[1] - s.border[3] - p[1] - p[3]),
                                        height: max(0, rect.height - s.border[0] - s.border[2] - p[0] - p[2]))
-                items.append(.image(rect: inner, source: data, opacity: alpha))
+                let drawn = Painter.objectFit(d["object-fit"], d["object-position"], size: layout.imagePixelSize(src), in: inner)
+                items.append(.image(rect: drawn, source: data, opacity: alpha))
+                if !inner.encloses(drawn) { boxClips[items.count - 1] = clip.map { $0.intersection(inner) } ?? inner }
             }
             if node.tagName == "svg" {
                 items.append(.image(rect: rect, source: svgImage(node), opacity: alpha))
@@ -124,19 +165,30 @@ struct Painter {
                 let tokens = (declared["background"].map(BoxStyleSheet.tokens) ?? []) + (declared["background-color"].map { [$0] } ?? [])
                 let fill = tokens.reversed().lazy.compactMap { PaintColor(css: $0) }.first.flatMap { $0.alpha > 0 ? $0 : nil }
                 let edge = (declared["border"] ?? declared["border-color"]).flatMap { BoxStyleSheet.tokens($0).lazy.compactMap { PaintColor(css: $0) }.first }
-                let radius = declared["border-radius"].flatMap { BoxStyleSheet.length(BoxStyleSheet.tokens($0).first ?? "", em: gs.fontSize,
-                                                                                       viewport: layout.viewport)?.resolve(f.rect.width) } ?? 0
-                if fill != nil || gs.border.contains(where: { $0 > 0 }) {
-                    items.append(.box(rect: f.rect, background: fill, border: gs.border, borderColor: edge ?? color("color", node),
-                                      radius: min(radius, min(f.rect.width, f.rect.height) / 2), shadow: nil, opacity: alpha))
+                let generatedRadii = cornerRadii(declared, gs, f.rect, default: 0)
+                let generatedInk = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
+                let generatedPadding = LayoutRect(x: f.rect.x + gs.border[3], y: f.rect.y + gs.border[0],
+                                                  width: max(0, f.rect.width - gs.border[1] - gs.border[3]),
+                                                  height: max(0, f.rect.height - gs.border[0] - gs.border[2]))
+                let layers = (declared["background-image"] ?? declared["background"]).map { gradients($0, in: generatedPadding, gs) } ?? []
+                if fill != nil || !layers.isEmpty || gs.border.contains(where: { $0 > 0 }) {
+                    var box = BoxPaint(rect: f.rect, background: fill, border: gs.border,
+                                       borderColors: edge.map { Array(repeating: $0, count: 4) } ?? Painter.borderColors(declared, text: generatedInk),
+                                       radii: generatedRadii)
+                    box.gradients = layers
+                    box.borderStyles = Painter.borderStyles(declared)
+                    items.append(.box(box, opacity: alpha))
                 }
                 if !f.text.isEmpty {
                     let p = gs.padding.map { $0.resolve(f.rect.width) ?? 0 }
                     let inner = LayoutRect(x: f.rect.x + gs.border[3] + p[3], y: f.rect.y + gs.border[0] + p[0], width: f.rect.width,
                                            height: gs.lineHeightPx)
                     let ink = declared["color"].flatMap { PaintColor(css: $0) } ?? color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
-                    items.append(.text(rect: inner, baseline: inner.y + FontMetrics.baseline(face: gs.face, size: gs.fontSize, lineHeight: inner.height),
-                                       string: f.text, color: ink, fontSize: gs.fontSize, bold: gs.bold, family: family(gs), opacity: alpha))
+                    var run = TextPaint(rect: inner, baseline: inner.y + FontMetrics.baseline(face: gs.face, size: gs.fontSize, lineHeight: inner.height),
+                                        string: f.text, color: ink, fontSize: gs.fontSize, bold: gs.bold, family: family(gs))
+                    run.letterSpacing = gs.letterSpacing
+                    run.positions = Painter.glyphPositions(f.text, face: gs.face, size: gs.fontSize, letterSpacing: gs.letterSpacing, x: inner.x)
+                    items.append(.text(run, opacity: alpha))
                 }
             }
         }
@@ -144,12 +196,45 @@ struct Painter {
         let canvas = root.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? document.allElements.first { $0.tagName == "body" }.flatMap { color("background-color", $0) }.flatMap { $0.alpha > 0 ? $0 : nil }
             ?? PaintColor(red: 255, green: 255, blue: 255)
-        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items, clips: clips)
+        return PaintList(width: layout.viewport.width, height: layout.viewport.height, background: canvas, items: items, clips: clips,
+                         clipRadii: clipRadii, groups: groups)
+    }
+
+    /// An element's own `opacity`, 0...1.
+    private func ownOpacity(_ node: HTMLNode) -> Double {
+        let own = declared(node)["opacity"].flatMap { v in v.hasSuffix("%") ? Double(v.dropLast()).map { $0 / 100 } : Double(v) } ?? 1
+        return max(0, min(1, own))
+    }
+
+    /// `r` with each edge on the nearest whole pixel.
+    static func snapped(_ r: LayoutRect) -> LayoutRect {
+        let x = r.x.rounded(), y = r.y.rounded()
+        return LayoutRect(x: x, y: y, width: max(0, (r.x + r.width).rounded() - x), height: max(0, (r.y + r.height).rounded() - y))
+    }
+
+    static func snapped(_ item: PaintItem) -> PaintItem {
+        switch item {
+        case .box(var box, let opacity): box.rect = snapped(box.rect); return .box(box, opacity: opacity)
+        case let .image(rect, source, opacity): return .image(rect: snapped(rect), source: source, opacity: opacity)
+        case let .control(rect, kind, opacity): return .control(rect: snapped(rect), kind: kind, opacity: opacity)
+        case .text: return item
+        }
+    }
+
+    /// Whether `node` or an ancestor has a `transform`.
+    private func transformed(_ node: HTMLNode) -> Bool {
+        if let known = memo.transformed[node.index] { return known }
+        let own = layout.boxStyle(of: node.index)?.transform.map { $0 != "none" } ?? false
+        let value = own || (node.parentElement.map { $0.isElement && transformed($0) } ?? false)
+        memo.transformed[node.index] = value
+        return value
     }
 
     static func rect(of item: PaintItem) -> LayoutRect {
         switch item {
-        case let .box(rect, _, _, _, _, _, _), let .text(rect, _, _, _, _, _, _, _), let .image(rect, _, _), let .control(rect, _, _): return rect
+        case let .box(box, _): return box.rect
+        case let .text(run, _): return run.rect
+        case let .image(rect, _, _), let .control(rect, _, _): return rect
         }
     }
 
@@ -210,27 +295,12 @@ struct Painter {
         return LayoutRect(x: x, y: y, width: w, height: h)
     }
 
-    /// A `linear-`/`radial-gradient` background drawn as one colour, the mean of its colour stops (the picture has no
-    /// gradients yet; white text on a gradient stays readable).
-    static func gradientMean(_ value: String?) -> PaintColor? {
-        guard let value, let start = value.range(of: "gradient(") else { return nil }
-        var inner = String(value[start.upperBound...])
-        if let close = inner.lastIndex(of: ")") { inner = String(inner[..<close]) }
-        let stops = splitTopLevel(inner, ",").compactMap { part in
-            BoxStyleSheet.tokens(part.trimmingCharacters(in: .whitespaces)).lazy.compactMap { PaintColor(css: $0) }.first
-        }
-        guard !stops.isEmpty else { return nil }
-        func mean(_ channel: (PaintColor) -> Double) -> Double { stops.map(channel).reduce(0, +) / Double(stops.count) }
-        return PaintColor(red: UInt8(mean { Double($0.red) }.rounded()), green: UInt8(mean { Double($0.green) }.rounded()),
-                          blue: UInt8(mean { Double($0.blue) }.rounded()), alpha: mean { $0.alpha })
-    }
-
     static func isLengthOrKeyword(_ t: String) -> Bool {
         ["cover", "contain", "auto", "center", "top", "bottom", "left", "right"].contains(t) || t.first.map { $0.isNumber || $0 == "." || $0 == "-" } == true
     }
 
     /// `layout.declaredStyle(of:)`, once per element.
-    private func declared(_ node: HTMLNode) -> [String: String] {
+    func declared(_ node: HTMLNode) -> [String: String] {
         if let known = memo.declared[node.index] { return known }
         let d = layout.declaredStyle(of: node)
         memo.declared[node.index] = d
@@ -279,8 +349,13 @@ struct Painter {
 
     private func text(_ string: String, at rect: LayoutRect, _ node: HTMLNode, _ s: BoxStyle, _ alpha: Double) -> PaintItem {
         let ink = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
-        return .text(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: rect.height),
-                     string: transformed(string, node), color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s), opacity: alpha)
+        var run = TextPaint(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: rect.height),
+                            string: transformed(string, node), color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s))
+        run.letterSpacing = s.letterSpacing
+        run.positions = Painter.glyphPositions(run.string, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing, x: rect.x)
+        run.decorations = decorations(node)
+        run.italic = ["italic", "oblique"].contains(computed("font-style", node))
+        return .text(run, opacity: alpha)
     }
 
     /// A control's own label (an input's value or placeholder), centred in a button or at the start of a field.
@@ -292,23 +367,11 @@ struct Painter {
         let rect = LayoutRect(x: x, y: box.y + (box.height - height) / 2, width: width, height: height)
         var ink = color("color", node) ?? PaintColor(red: 0, green: 0, blue: 0)
         if muted { ink = PaintColor(red: 169, green: 169, blue: 169) }   // WebKit's placeholder grey
-        return .text(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: height),
-                     string: string, color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s), opacity: alpha)
-    }
-
-    /// `box-shadow: x y [blur [spread]] colour` (the first of a list); nil for `none` or `inset`.
-    private func boxShadow(_ value: String, _ s: BoxStyle) -> BoxShadow? {
-        guard value != "none", !value.contains("inset") else { return nil }
-        let first = Painter.splitTopLevel(value, ",").first ?? value
-        var lengths: [Double] = []
-        var colour: PaintColor?
-        for token in Painter.splitTopLevel(first, " ") where !token.isEmpty {
-            if let c = PaintColor(css: token) { colour = c }
-            else if case .px(let v)? = BoxStyleSheet.length(token, em: s.fontSize, viewport: layout.viewport) { lengths.append(v) }
-        }
-        guard lengths.count >= 2 else { return nil }
-        return BoxShadow(x: lengths[0], y: lengths[1], blur: lengths.count > 2 ? lengths[2] : 0, spread: lengths.count > 3 ? lengths[3] : 0,
-                         color: colour ?? PaintColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+        var run = TextPaint(rect: rect, baseline: rect.y + FontMetrics.baseline(face: s.face, size: s.fontSize, lineHeight: height),
+                            string: string, color: ink, fontSize: s.fontSize, bold: s.bold, family: family(s))
+        run.letterSpacing = s.letterSpacing
+        run.positions = Painter.glyphPositions(string, face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing, x: rect.x)
+        return .text(run, opacity: alpha)
     }
 
     static func splitTopLevel(_ value: String, _ separator: Character) -> [String] {
