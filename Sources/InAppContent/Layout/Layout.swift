@@ -47,6 +47,7 @@ final class ApproximateLayout {
         sheet = BoxStyleSheet(document: document, viewport: viewport, linked: linked)
         computeStyles()
         run()
+        finished = true
     }
 
     /// `old`'s boxes, lines and styles for `document`, a later snapshot of the same tree in which nothing that
@@ -68,6 +69,9 @@ final class ApproximateLayout {
         fragments = old.fragments
         generatedHitBoxes = old.generatedHitBoxes
         lineBaselines = old.lineBaselines
+        beforeStyles = old.beforeStyles
+        afterStyles = old.afterStyles
+        finished = true
     }
     /// The text of a linked stylesheet by its `href` (what the style sheet was read with).
     let linked: (String) -> String?
@@ -582,8 +586,8 @@ final class ApproximateLayout {
     /// none, or when it is out of flow or not displayed).
     func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
                                                                                         margins: [Double], declared: [String: String])? {
-        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
-        let gs = sheet.style(of: n, parent: style(n), pseudo: d)
+        guard let cascaded = generatedDeclarations(n, which) else { return nil }
+        let d = cascaded.declared, gs = cascaded.style
         guard gs.display != "none", !gs.isOutOfFlow else { return nil }
         let text = BoxStyleSheet.contentText(d["content"] ?? "")
         let p = padding(gs, available)
@@ -601,9 +605,20 @@ final class ApproximateLayout {
     func hasGeneratedBox(_ n: HTMLNode, _ which: String) -> Bool { generated(n, which, width: 0) != nil }
     /// An element's `::before`/`::after` declarations and style, in flow or not (nil when it has none).
     func generatedDeclarations(_ n: HTMLNode, _ which: String) -> (declared: [String: String], style: BoxStyle)? {
-        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
-        return (d, sheet.style(of: n, parent: style(n), pseudo: d))
+        let before = which == "before"
+        if before || which == "after", let known = (before ? beforeStyles : afterStyles)[n.index] { return known }
+        let found = sheet.pseudoDeclared(n, which).map { d in (declared: d, style: sheet.style(of: n, parent: style(n), pseudo: d)) }
+        // Kept while the layout is made (a box laid out again asks again); a finished layout is only read.
+        if !finished && (before || which == "after") {
+            if before { beforeStyles[n.index] = .some(found) } else { afterStyles[n.index] = .some(found) }
+        }
+        return found
     }
+    /// Each element's `::before` and `::after` cascade (nil inside: none), once per layout.
+    private var beforeStyles = NodeTable<(declared: [String: String], style: BoxStyle)?>()
+    private var afterStyles = NodeTable<(declared: [String: String], style: BoxStyle)?>()
+    /// Set when ``run()`` is done: from then on the layout is only read (from any thread).
+    private var finished = false
     /// Positioned generated boxes by their element, for hit testing (GeneratedBoxes.swift), from its border box's
     /// top left (they move with it).
     var generatedHitBoxes: [(Int32, LayoutRect)] = []
