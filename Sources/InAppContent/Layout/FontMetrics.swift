@@ -43,6 +43,20 @@ enum FontFamily: Hashable, Sendable {
 struct FontFace: Hashable, Sendable {
     let family: FontFamily
     let bold: Bool
+
+    init(family: FontFamily, bold: Bool) { self.family = family; self.bold = bold }
+
+    /// How many faces there are, and each one's place in flat tables (family, then weight).
+    static let slots = 8
+    var slot: Int {
+        let f: Int
+        switch family { case .sans: f = 0; case .helvetica: f = 1; case .mono: f = 2; case .serif: f = 3 }
+        return f * 2 + (bold ? 1 : 0)
+    }
+    init(slot: Int) {
+        let families: [FontFamily] = [.sans, .helvetica, .mono, .serif]
+        self.init(family: families[slot / 2], bold: slot % 2 == 1)
+    }
 }
 
 /// A face's measurements in thousandths of an em.
@@ -55,6 +69,11 @@ struct FontTable: Sendable {
         let v = scalar.value
         if v >= 0x20 && v < 0x7F { return Double(widths[Int(v - 0x20)]) }
         if v >= 0xA0 && v <= 0xFF { return Double(widths[Int(v - 0xA0) + 95]) }
+        return FontTable.advanceOutsideTable(v, widths)
+    }
+
+    /// The advance of a character outside U+0020–U+007E and U+00A0–U+00FF.
+    static func advanceOutsideTable(_ v: UInt32, _ widths: [Int]) -> Double {
         if v == 0x09 || v == 0x0A || v == 0x0D { return Double(widths[0]) }
         if (v >= 0x2E80 && v <= 0x9FFF) || (v >= 0xAC00 && v <= 0xD7AF) || (v >= 0xF900 && v <= 0xFAFF)
             || (v >= 0xFF00 && v <= 0xFFEF) || v >= 0x1F000 { return 1000 }
@@ -65,24 +84,61 @@ struct FontTable: Sendable {
 
 /// Widths and line heights of text in a face at a size, in CSS pixels.
 enum FontMetrics {
-    static func table(_ face: FontFace) -> FontTable {
-        tables[face] ?? tables[FontFace(family: .sans, bold: face.bold)]!
+    static func table(_ face: FontFace) -> FontTable { faceTables[face.slot] }
+
+    /// The tables by ``FontFace/slot`` (a face the tables lack has the sans face of its weight).
+    private static let faceTables: [FontTable] = (0..<FontFace.slots).map { slot in
+        let face = FontFace(slot: slot)
+        return tables[face] ?? tables[FontFace(family: .sans, bold: face.bold)]!
+    }
+
+    /// Each face's kerning as a flat table of U+0000–U+00FF × U+0000–U+00FF (first × 256 + second), by
+    /// ``FontFace/slot``; empty for a face without kerning.
+    private static let kerningTables: [[Int16]] = (0..<FontFace.slots).map { slot in
+        guard let pairs = kerning[FontFace(slot: slot)] else { return [] }
+        var flat = [Int16](repeating: 0, count: 65_536)
+        for (key, value) in pairs { flat[Int(key)] = value }
+        return flat
     }
 
     /// The advance of `text` on one line (no white-space processing), `letterSpacing` after every character.
     static func width<S: StringProtocol>(_ text: S, face: FontFace, size: Double, letterSpacing: Double = 0) -> Double {
-        let t = table(face)
-        let pairs = kerning[face]
-        var pixels = 0.0, kerned = 0.0, count = 0
+        let slot = face.slot
+        let widths = faceTables[slot].widths
+        let pairs = kerningTables[slot]
+        let kerns = !pairs.isEmpty
+        var pixels = 0.0, kerned = 0, count = 0
         var previous: UInt32 = 0
-        for scalar in text.unicodeScalars {
-            // Each advance rounded to whole pixels (hinted metrics, as cairo gives them to WebKitGTK); kerning not.
-            pixels += (t.advance(scalar) * size / 1000).rounded(); count += 1
-            let v = scalar.value
-            if let pairs, previous != 0, v >= 0x20, v <= 0xFF, let k = pairs[UInt16(previous << 8 | v)] { kerned += Double(k) }
-            previous = v >= 0x20 && v <= 0xFF ? v : 0
+        // Each advance rounded to whole pixels (hinted metrics, as cairo gives them to WebKitGTK); kerning not.
+        func add(_ v: UInt32) {
+            let advance: Double
+            if v >= 0x20 && v < 0x7F { advance = Double(widths[Int(v - 0x20)]) }
+            else if v >= 0xA0 && v <= 0xFF { advance = Double(widths[Int(v - 0xA0) + 95]) }
+            else { advance = FontTable.advanceOutsideTable(v, widths) }
+            pixels += (advance * size / 1000).rounded(); count += 1
+            let latin = v >= 0x20 && v <= 0xFF
+            if kerns, previous != 0, latin { kerned += Int(pairs[Int(previous << 8 | v)]) }
+            previous = latin ? v : 0
         }
-        return pixels + kerned * size / 1000 + letterSpacing * Double(count)
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b0 = UInt32(bytes[i])
+                if b0 < 0x80 { add(b0); i += 1; continue }
+                // Valid UTF-8 (a Swift string's): two, three or four bytes.
+                if b0 < 0xE0 {
+                    add((b0 & 0x1F) << 6 | UInt32(bytes[i + 1]) & 0x3F); i += 2
+                } else if b0 < 0xF0 {
+                    add((b0 & 0x0F) << 12 | (UInt32(bytes[i + 1]) & 0x3F) << 6 | UInt32(bytes[i + 2]) & 0x3F); i += 3
+                } else {
+                    add((b0 & 0x07) << 18 | (UInt32(bytes[i + 1]) & 0x3F) << 12 | (UInt32(bytes[i + 2]) & 0x3F) << 6
+                        | UInt32(bytes[i + 3]) & 0x3F); i += 4
+                }
+            }
+        }
+        if done == nil { for scalar in text.unicodeScalars { add(scalar.value) } }
+        return pixels + Double(kerned) * size / 1000 + letterSpacing * Double(count)
     }
 
     /// Each face's kerning (FontKerning.swift): the adjustment in thousandths of an em between two characters of

@@ -29,24 +29,52 @@ final class ApproximateLayout {
     let document: HTMLDocument
     let viewport: ContentViewport
     private let sheet: BoxStyleSheet
-    private var styles: [Int32: BoxStyle] = [:]
+    private var styles = NodeTable<BoxStyle>()
     private(set) var boxes: [Int32: LayoutRect] = [:]
-    private var maxContentCache: [Int32: Double] = [:]
+    private var maxContentCache = NodeTable<Double>()
     var pendingOutOfFlow: [(node: HTMLNode, x: Double, y: Double)] = []
 
     /// An image's pixel size by its `src` (the page's assets; nil when it does not load or is not known).
     private let imageSize: (String) -> (width: Double, height: Double)?
     private var imageSizes: [Int32: (width: Double, height: Double)?] = [:]
 
-    init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil },
+    init(document: HTMLDocument, viewport: ContentViewport, linked: @escaping (String) -> String? = { _ in nil },
          imageSize: @escaping (String) -> (width: Double, height: Double)? = { _ in nil }) {
         self.document = document
         self.viewport = viewport
         self.imageSize = imageSize
+        self.linked = linked
         sheet = BoxStyleSheet(document: document, viewport: viewport, linked: linked)
         computeStyles()
         run()
+        finished = true
     }
+
+    /// `old`'s boxes, lines and styles for `document`, a later snapshot of the same tree in which nothing that
+    /// places a box changed (LayoutReuse.swift decides): node references are answered in `document`.
+    init(rebasing old: ApproximateLayout, onto document: HTMLDocument) {
+        self.document = document
+        viewport = old.viewport
+        sheet = old.sheet
+        linked = old.linked
+        imageSize = old.imageSize
+        styles = old.styles
+        boxes = old.boxes
+        maxContentCache = old.maxContentCache
+        imageSizes = old.imageSizes
+        paintKeys = old.paintKeys
+        clips = old.clips
+        trailingMargins = old.trailingMargins
+        absorbedTop = old.absorbedTop
+        fragments = old.fragments
+        generatedHitBoxes = old.generatedHitBoxes
+        lineBaselines = old.lineBaselines
+        beforeStyles = old.beforeStyles
+        afterStyles = old.afterStyles
+        finished = true
+    }
+    /// The text of a linked stylesheet by its `href` (what the style sheet was read with).
+    let linked: (String) -> String?
 
     func box(of node: HTMLNode) -> LayoutRect? { boxes[node.index] }
 
@@ -139,6 +167,8 @@ final class ApproximateLayout {
     // MARK: Styles
 
     private func computeStyles() {
+        styles = NodeTable(count: document.nodes.count)
+        maxContentCache = NodeTable(count: document.nodes.count)
         for node in document.allElements {
             let parent = node.parentElement.flatMap { styles[$0.index] }
             styles[node.index] = sheet.style(of: node, parent: parent)
@@ -336,7 +366,7 @@ final class ApproximateLayout {
 
     /// A word cut after each hyphen that has a letter or digit on both sides (where WebKit may break a line).
     static func hyphenParts(_ word: Substring) -> [Substring] {
-        guard word.contains("-") else { return [word] }
+        guard word.utf8.contains(UInt8(ascii: "-")), word.contains("-") else { return [word] }
         var parts: [Substring] = []
         var start = word.startIndex
         var i = word.startIndex
@@ -357,7 +387,42 @@ final class ApproximateLayout {
 
     /// The words of `text` between runs of collapsible white space.
     static func words(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(isSpace) })
+        // On the UTF-8 bytes when every white-space byte stands between ASCII bytes (then each is a character of its
+        // own, or CR LF); otherwise a space may begin or end a larger character, and characters are compared.
+        if let words = asciiSpacedWords(text) { return words }
+        return text.split(whereSeparator: { $0.unicodeScalars.allSatisfy(isSpace) })
+    }
+
+    private static func isSpaceByte(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0C }
+
+    private static func asciiSpacedWords(_ text: String) -> [Substring]? {
+        let utf8 = text.utf8
+        var ranges: [Range<Int>] = []
+        let ok: Bool? = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            let n = bytes.count
+            var start = -1
+            for i in 0..<n {
+                let b = bytes[i]
+                if isSpaceByte(b) {
+                    if i > 0 && bytes[i - 1] >= 0x80 { return false }
+                    if i + 1 < n && bytes[i + 1] >= 0x80 { return false }
+                    if start >= 0 { ranges.append(start..<i); start = -1 }
+                } else if start < 0 {
+                    start = i
+                }
+            }
+            if start >= 0 { ranges.append(start..<n) }
+            return true
+        }
+        guard ok == true else { return nil }
+        var out: [Substring] = []
+        out.reserveCapacity(ranges.count)
+        let base = utf8.startIndex
+        for r in ranges {
+            let lower = utf8.index(base, offsetBy: r.lowerBound), upper = utf8.index(base, offsetBy: r.upperBound)
+            out.append(text[lower..<upper])
+        }
+        return out
     }
 
     /// The widest the content of `n` gets without wrapping, plus its padding and borders.
@@ -538,8 +603,8 @@ final class ApproximateLayout {
     /// none, or when it is out of flow or not displayed).
     func generated(_ n: HTMLNode, _ which: String, width available: Double) -> (style: BoxStyle, text: String, width: Double, height: Double,
                                                                                         margins: [Double], declared: [String: String])? {
-        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
-        let gs = sheet.style(of: n, parent: style(n), pseudo: d)
+        guard let cascaded = generatedDeclarations(n, which) else { return nil }
+        let d = cascaded.declared, gs = cascaded.style
         guard gs.display != "none", !gs.isOutOfFlow else { return nil }
         let text = BoxStyleSheet.contentText(d["content"] ?? "")
         let p = padding(gs, available)
@@ -557,9 +622,20 @@ final class ApproximateLayout {
     func hasGeneratedBox(_ n: HTMLNode, _ which: String) -> Bool { generated(n, which, width: 0) != nil }
     /// An element's `::before`/`::after` declarations and style, in flow or not (nil when it has none).
     func generatedDeclarations(_ n: HTMLNode, _ which: String) -> (declared: [String: String], style: BoxStyle)? {
-        guard let d = sheet.pseudoDeclared(n, which) else { return nil }
-        return (d, sheet.style(of: n, parent: style(n), pseudo: d))
+        let before = which == "before"
+        if before || which == "after", let known = (before ? beforeStyles : afterStyles)[n.index] { return known }
+        let found = sheet.pseudoDeclared(n, which).map { d in (declared: d, style: sheet.style(of: n, parent: style(n), pseudo: d)) }
+        // Kept while the layout is made (a box laid out again asks again); a finished layout is only read.
+        if !finished && (before || which == "after") {
+            if before { beforeStyles[n.index] = .some(found) } else { afterStyles[n.index] = .some(found) }
+        }
+        return found
     }
+    /// Each element's `::before` and `::after` cascade (nil inside: none), once per layout.
+    private var beforeStyles = NodeTable<(declared: [String: String], style: BoxStyle)?>()
+    private var afterStyles = NodeTable<(declared: [String: String], style: BoxStyle)?>()
+    /// Set when ``run()`` is done: from then on the layout is only read (from any thread).
+    private var finished = false
     /// Positioned generated boxes by their element, for hit testing (GeneratedBoxes.swift), from its border box's
     /// top left (they move with it).
     var generatedHitBoxes: [(Int32, LayoutRect)] = []
@@ -832,10 +908,9 @@ final class ApproximateLayout {
                 let cs = style(node)
                 let ml = cs.margin[3]?.resolve(width) ?? 0, mt = cs.margin[0]?.resolve(width) ?? 0
                 moveSubtree(node, toX: r.x + ml, y: r.y + mt)
-            } else if let g = p.generated, var entry = fragments[container], g.index < entry.list.count {
-                entry.list[g.index].rect.x = r.x + g.left
-                entry.list[g.index].rect.y = r.y + g.top
-                fragments[container] = entry
+            } else if let g = p.generated, let count = fragments[container]?.list.count, g.index < count {
+                fragments[container]?.list[g.index].rect.x = r.x + g.left
+                fragments[container]?.list[g.index].rect.y = r.y + g.top
             } else if let text = p.text, !text.isEmpty {
                 fragments[container]?.list.append(TextFragment(rect: r, text: text, element: p.element))
             }
@@ -895,9 +970,8 @@ final class ApproximateLayout {
             if var r = boxes[i] { r.y += dy; boxes[i] = r }
             i += 1
         }
-        if var entry = fragments[node.index] {
-            for k in entry.list.indices { entry.list[k].rect.y += dy }
-            fragments[node.index] = entry
+        if let count = fragments[node.index]?.list.count {
+            for k in 0..<count { fragments[node.index]?.list[k].rect.y += dy }
         }
         if let b = lineBaselines[node.index] { lineBaselines[node.index] = (b.first + dy, b.last + dy) }
     }
@@ -928,8 +1002,9 @@ final class ApproximateLayout {
             if child.kind == .text {
                 let text = child.data ?? ""
                 guard text.unicodeScalars.contains(where: { !ApproximateLayout.isSpace($0) }) else { return }
-                let w = min(textWidth(text, s), width)
-                let lines = max(1, (textWidth(text, s) / max(1, width)).rounded(.up))
+                let measured = textWidth(text, s)
+                let w = min(measured, width)
+                let lines = max(1, (measured / max(1, width)).rounded(.up))
                 var item = FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false,
                                     alignSelf: s.alignItems)
                 if lines == 1 {
@@ -997,9 +1072,10 @@ final class ApproximateLayout {
     /// Puts an item's box (or its anonymous text) at (x, y).
     private func position(_ item: FlexItem, container: Int32, x: Double, y: Double) {
         if let node = item.node { moveSubtree(node, toX: x, y: y) }
-        else if let f = item.fragment, var entry = fragments[container], f < entry.list.count {
-            entry.list[f].rect.x = x; entry.list[f].rect.y = y; entry.list[f].rect.width = item.width
-            fragments[container] = entry
+        else if let f = item.fragment, let count = fragments[container]?.list.count, f < count {
+            // In place (a copy of the list would be copied again on write).
+            fragments[container]?.list[f].rect.x = x; fragments[container]?.list[f].rect.y = y
+            fragments[container]?.list[f].rect.width = item.width
         }
     }
 
@@ -1227,5 +1303,21 @@ final class ApproximateLayout {
         let x = inset[3].map { cb.x + $0 + m[3] } ?? inset[1].map { cb.x + cb.width - $0 - w - m[1] } ?? staticX + m[3]
         let y = inset[0].map { cb.y + $0 + m[0] } ?? inset[2].map { cb.y + cb.height - $0 - h - m[2] } ?? staticY + m[0]
         moveSubtree(n, toX: x, y: y)
+    }
+}
+
+/// A value per node of one document, by the node's index: a flat array where a dictionary keyed by index would hash
+/// on every read (styles and sizes are read many times per box). Reads of an index outside it answer nil.
+struct NodeTable<Value> {
+    private var values: [Value?]
+    init(count: Int = 0) { values = Array(repeating: nil, count: count) }
+    subscript(_ index: Int32) -> Value? {
+        get { index >= 0 && Int(index) < values.count ? values[Int(index)] : nil }
+        set {
+            let i = Int(index)
+            guard i >= 0 else { return }
+            if i >= values.count { values += Array(repeating: nil, count: i - values.count + 1) }
+            values[i] = newValue
+        }
     }
 }

@@ -41,6 +41,7 @@ enum VerticalAlign: Equatable {
 
     init(_ value: String, em: Double, lineHeight: Double) {
         switch value {
+        case "baseline": self = .baseline
         case "middle": self = .middle
         case "text-top": self = .textTop
         case "text-bottom": self = .textBottom

@@ -210,11 +210,20 @@ public final class ContentPage: @unchecked Sendable {
     func layout(of document: HTMLDocument, make: (ContentViewport) -> ApproximateLayout) -> ApproximateLayout {
         let (viewport, version, cached) = locked { (_viewport, assetsVersion, layoutCache) }
         if let c = cached, c.document === document, c.viewport == viewport, c.assets == version { return c.layout }
+        // A change that cannot move a box (LayoutReuse.swift) keeps the layout.
+        if let c = cached, c.viewport == viewport, c.assets == version, let kept = c.layout.reused(for: document) {
+            locked { layoutCache = (document, viewport, version, kept) }
+            return kept
+        }
         let layout = make(viewport)
-        locked { layoutCache = (document, viewport, version, layout) }
+        locked { layoutCache = (document, viewport, version, layout); _layoutsMade &+= 1 }
         return layout
     }
     private var layoutCache: (document: HTMLDocument, viewport: ContentViewport, assets: UInt64, layout: ApproximateLayout)?
+    private var _layoutsMade = 0
+    /// How many layouts the page has computed (not found in its cache): taps, scripts' geometry and pictures of an
+    /// unchanged tree share one.
+    var layoutsMade: Int { locked { _layoutsMade } }
 
     /// Whether `url` would load with no network: a `data:` URL, a registered asset, or a file inside the readable
     /// directory (images: `load` if so, `error` as offline otherwise).

@@ -62,8 +62,6 @@ final class PageScripting {
     /// Script elements that have run or never will (the parser's, and those `innerHTML` inserted: browsers do not run
     /// those). A script element a page script creates runs when it is first connected with a `src` or text.
     private var startedScripts: Set<Int32> = []
-    /// The approximate layout scripts read geometry from, for the tree version and viewport it was made for.
-    private var layoutCache: (version: UInt64, viewport: ContentViewport, layout: ApproximateLayout)?
     /// Image URLs already reported as unavailable (one trace entry per URL and page).
     private var unavailableImages: Set<String> = []
     private var focused: DOMNodeID?
@@ -413,7 +411,7 @@ final class PageScripting {
             // document.elementFromPoint: the approximate layout of the current document.
             let v = page.viewport
             guard a.count >= 2, case .number(let x) = a[0], case .number(let y) = a[1], x >= 0, y >= 0, x < v.width, y < v.height,
-                  let hit = ApproximateLayout(document: tree.snapshot(), viewport: v, linked: page.linkedStyleSheet).hitTest(x: x, y: y),
+                  let hit = layout().hitTest(x: x, y: y),
                   let found = nodeID(of: hit) else { return .null }
             return .number(Double(found.raw))
         case .domName: return .string(tree.localName(try id(first)))
@@ -748,16 +746,12 @@ final class PageScripting {
         return out
     }
 
-    /// The document laid out at the page's viewport, made again only after the tree or the viewport changed (a
-    /// script that reads sizes in a loop lays the page out once, as a browser does).
+    /// The document laid out at the page's viewport, from the page's layout cache: made again only after the tree,
+    /// the viewport or the assets changed (a script that reads sizes in a loop lays the page out once, as a browser
+    /// does, and taps after it reuse that layout).
     private func layout() -> ApproximateLayout {
         guard let page else { return ApproximateLayout(document: tree.snapshot(), viewport: ContentViewport()) }
-        let viewport = page.viewport
-        if let c = layoutCache, c.version == tree.version, c.viewport == viewport { return c.layout }
-        let made = ApproximateLayout(document: tree.snapshot(), viewport: viewport, linked: page.linkedStyleSheet,
-                                     imageSize: { [weak page] in page?.imageSize(src: $0) })
-        layoutCache = (tree.version, viewport, made)
-        return made
+        return page.approximateLayout(of: tree.snapshot())
     }
 
     /// Whether an image's `src` loads with no network (a `data:` URL, a registered asset, a readable file); an image

@@ -4,11 +4,15 @@ import Foundation
 
 extension ContentPage {
     /// The current document laid out at the page's viewport, once per tree version (snapshot), viewport and asset set.
-    func approximateLayout() -> ApproximateLayout {
-        let document = self.document
-        return layout(of: document) { viewport in
+    func approximateLayout() -> ApproximateLayout { approximateLayout(of: document) }
+
+    /// `document` (the current one, or the live tree's snapshot a running script reads) laid out at the page's
+    /// viewport, from the same cache.
+    func approximateLayout(of document: HTMLDocument) -> ApproximateLayout {
+        layout(of: document) { viewport in
             // Weakly: the page keeps its layout.
-            ApproximateLayout(document: document, viewport: viewport, linked: linkedStyleSheet, imageSize: { [weak self] in self?.imageSize(src: $0) })
+            ApproximateLayout(document: document, viewport: viewport, linked: { [weak self] in self?.linkedStyleSheet($0) },
+                              imageSize: { [weak self] in self?.imageSize(src: $0) })
         }
     }
 
