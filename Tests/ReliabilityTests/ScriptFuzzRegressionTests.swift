@@ -137,4 +137,28 @@ final class ScriptFuzzRegressionTests: XCTestCase {
             XCTAssertFalse(page.events.isEmpty, name)
         }
     }
+
+    /// The `page` fuzzer aborted (SIGABRT in JavaScriptCore's "Signal Sender" thread) after a page that hit a limit had
+    /// its VM replaced at once: the VM's watchdog timer, armed by the stopped run and still pending, fired while the VM
+    /// was being destroyed. Dropped VMs are now destroyed once their timers have fired. This drops a VM right after
+    /// each of many runs its time limit stopped (each leaves a timer pending), as the fuzzer did, and checks that
+    /// every page was stopped and answered, and that a page made afterwards still runs.
+    func testVirtualMachinesDroppedRightAfterAStoppedRunAreNotDestroyedUnderTheirWatchdog() throws {
+        try XCTSkipUnless(ScriptEngines.isJavaScriptCoreAvailable, "JavaScriptCore is not installed: \(ScriptEngines.availability)")
+        let limits = ScriptLimits(timeLimit: 0.01, pageTimeLimit: 1, callTimeLimit: 0.5)
+        for round in 0..<60 {
+            do {
+                let vm = ScriptVirtualMachine()
+                let page = ContentPage(scriptLimits: limits, virtualMachine: vm)
+                page.loadHTMLString("<p id=p>x</p><script>var n = \(round); for (;;) { n++ }</script>", baseURL: nil)
+                let stopped = page.events.contains { event in
+                    if case .scriptError(let f) = event.kind { return f.kind == .timeout } else { return false }
+                }
+                XCTAssertTrue(stopped, "round \(round): the endless loop was stopped by its time limit")
+                XCTAssertEqual(page.evaluate("document.getElementById('p').textContent"), .success(.string("x")))
+            }
+        }
+        let page = try self.page()
+        assertAlive(page)
+    }
 }

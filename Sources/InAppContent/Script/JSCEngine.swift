@@ -156,6 +156,7 @@ final class JSCVM: @unchecked Sendable {
     }
 
     init?(library lib: JSCLibrary) {
+        JSCRetiredVMs.shared.releaseDue()
         guard let group = lib.contextGroupCreate() else { return nil }
         self.lib = lib
         self.group = group
@@ -177,9 +178,52 @@ final class JSCVM: @unchecked Sendable {
         }
         for script in scripts.values { lib.scriptRelease?(script) }
         lib.clearExecutionTimeLimit?(group)
-        lib.contextGroupRelease(group)
-        if let madeHostClass { lib.classRelease(madeHostClass) }
-        watchdogRef.release()
+        let lib = self.lib, group = self.group, hostClass = madeHostClass, watchdogRef = self.watchdogRef
+        JSCRetiredVMs.shared.retire {
+            lib.contextGroupRelease(group)
+            if let hostClass { lib.classRelease(hostClass) }
+            watchdogRef.release()
+        }
+    }
+}
+
+/// VMs no page uses any more, destroyed a while later rather than at once. Every run under a time limit arms a timer of
+/// JavaScriptCore's watchdog on the library's own thread (its "JSC VMTraps Signal Sender" work queue), ticking every
+/// 5-50 ms, and the end of a run does not cancel it. A VM destroyed with such a timer pending raced it: the timer
+/// fired while the VM was being torn down, before the watchdog had been told, and the process aborted in that thread
+/// (SIGABRT in "Signal Sender", the main thread waiting in the VM's destruction; found by the `page` fuzzer, where a
+/// page that hits a limit has its VM replaced at once). A retired VM is released once ``minimumAge`` has passed, far
+/// beyond the longest tick, so its last timer has fired into a live VM; retired VMs are checked whenever one retires
+/// or a VM is made. At most ``capacity`` wait: past that the oldest is released anyway (more than that many VMs
+/// dropped within ``minimumAge`` is not what pages do; each fuzz input that drops one runs at least 0.25 s).
+final class JSCRetiredVMs: @unchecked Sendable {
+    static let shared = JSCRetiredVMs()
+    static let minimumAge = 1.0
+    static let capacity = 8
+    private let lock = NSLock()
+    private var waiting: [(at: Double, release: () -> Void)] = []
+
+    /// How many retired VMs wait to be released now.
+    var count: Int { lock.withLock { waiting.count } }
+
+    /// Keeps `release` (which destroys a VM) until it is safe to run, and runs those whose time has come.
+    func retire(_ release: @escaping () -> Void) {
+        lock.lock()
+        waiting.append((at: JSCWatchdog.now(), release: release))
+        lock.unlock()
+        releaseDue()
+    }
+
+    /// Runs the releases that have waited ``minimumAge`` (and the oldest beyond ``capacity``), outside the lock.
+    func releaseDue() {
+        let now = JSCWatchdog.now()
+        lock.lock()
+        var due: [() -> Void] = []
+        while let first = waiting.first, now - first.at >= JSCRetiredVMs.minimumAge || waiting.count > JSCRetiredVMs.capacity {
+            due.append(waiting.removeFirst().release)
+        }
+        lock.unlock()
+        for release in due { release() }
     }
 }
 

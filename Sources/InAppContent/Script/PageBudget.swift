@@ -34,6 +34,15 @@ public enum ScriptTermination: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Told when a page's scripts are stopped for good, as WebKit tells a navigation delegate that a page's web content
+/// process was terminated. A page asks its ``ContentPage/navigationDelegate`` for this protocol, once per document,
+/// after the run that used up the budget returned and the ``ContentEvent/Kind/scriptsTerminated(_:)`` event was
+/// logged. The document stays on screen; its timers are cancelled and no script of it runs again until the page loads
+/// a document (a reload of the same URL keeps the stopped document, as the headless page reloads without fetching).
+public protocol ContentScriptTerminationDelegate: AnyObject {
+    func page(_ page: ContentPage, scriptsDidTerminate reason: ScriptTermination)
+}
+
 /// What a page may still spend, and what it has spent. Used under the page's VM lock (runs are serialized).
 final class PageBudget {
     let pageTimeLimit: Double

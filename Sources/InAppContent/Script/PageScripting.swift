@@ -106,11 +106,13 @@ final class PageScripting {
     func beginCall() { budget?.beginCall() }
 
     /// The page used up its budget: no timer of it fires again and no run starts (the engine refuses them); the
-    /// page logs why, once.
+    /// page logs why, once, and tells its navigation delegate if it listens (``ContentScriptTerminationDelegate``).
     private func terminate(_ reason: ScriptTermination) {
         for t in timers.values { t.wake?.cancel() }
         timers.removeAll()
-        page?.emit(.scriptsTerminated(reason))
+        guard let page else { return }
+        page.emit(.scriptsTerminated(reason))
+        (page.navigationDelegate as? any ContentScriptTerminationDelegate)?.page(page, scriptsDidTerminate: reason)
     }
 
     deinit { for t in timers.values { t.wake?.cancel() } }

@@ -81,6 +81,8 @@ public protocol WKNavigationDelegate: AnyObject {
     func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!)
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!)
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error)
+    /// The page's web content was stopped: here, its scripts used up their budget (``ContentPage/scriptTermination``).
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView)
 }
 
 public extension WKNavigationDelegate {
@@ -89,6 +91,7 @@ public extension WKNavigationDelegate {
     func webView(_ webView: WKWebView, didStartProvisionalNavigation navigation: WKNavigation!) {}
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {}
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {}
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {}
 }
 
 /// A message a page posted with `webkit.messageHandlers.NAME.postMessage(body)`.
@@ -248,6 +251,10 @@ open class WKWebViewConfiguration: @unchecked Sendable {
     open var mediaTypesRequiringUserActionForPlayback: WKAudiovisualMediaTypes = .all
     /// Document size and depth limits for pages of web views using this configuration (headless extra).
     open var contentLimits = ContentLimits.default
+    /// Bounds on the scripts of pages of web views using this configuration: each run, each call into the page, the
+    /// page's life (headless extra). A page that uses up its budget is stopped and the navigation delegate is told
+    /// through `webViewWebContentProcessDidTerminate(_:)`.
+    open var scriptLimits = ScriptLimits.default
     public init() {}
 }
 
@@ -314,6 +321,7 @@ open class WKWebView: UIView, @unchecked Sendable {
         self.configuration = configuration
         self.page = ContentPage(limits: configuration.contentLimits,
                                 messageHandlers: configuration.userContentController.registry,
+                                scriptLimits: configuration.scriptLimits,
                                 virtualMachine: configuration.processPool.virtualMachine)
         super.init(frame: frame)
         adapter.webView = self
@@ -441,7 +449,7 @@ open class WKWebView: UIView, @unchecked Sendable {
     }
 
     /// Translates content-model callbacks into WebKit delegate calls.
-    private final class Adapter: ContentNavigationDelegate {
+    private final class Adapter: ContentNavigationDelegate, ContentScriptTerminationDelegate {
         weak var webView: WKWebView?
 
         func page(_ page: ContentPage, decidePolicyFor request: NavigationRequest,
@@ -487,6 +495,11 @@ open class WKWebView: UIView, @unchecked Sendable {
         func page(_ page: ContentPage, didFail request: NavigationRequest, error: any Error) {
             guard let webView, let delegate = webView.navigationDelegate else { return }
             delegate.webView(webView, didFail: webView.navigation(for: request.id), withError: error)
+        }
+
+        func page(_ page: ContentPage, scriptsDidTerminate reason: ScriptTermination) {
+            guard let webView, let delegate = webView.navigationDelegate else { return }
+            delegate.webViewWebContentProcessDidTerminate(webView)
         }
     }
 }
