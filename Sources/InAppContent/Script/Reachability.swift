@@ -11,16 +11,18 @@ struct HitStyle: Equatable {
     var opacity: String?
 }
 
-/// The style rules of one document that concern hit testing: the box-style cascade (``BoxStyleSheet``) restricted
-/// to the four properties, so a tap's check parses and matches only the rules that set one of them.
+/// The style rules of one document that concern hit testing, read from the box-style cascade (``BoxStyleSheet``): the
+/// same kept per-element answers as the layout's, the painter's and getComputedStyle's for that tree version and
+/// viewport (``CascadeIndex``).
 struct HitStyleSheet {
+    /// The four properties a tap's visibility check reads.
     static let properties: Set<String> = ["display", "visibility", "pointer-events", "opacity"]
     let cascade: BoxStyleSheet
 
     /// The rules of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets that `linked` can
     /// give (the page's registered assets and readable files: nothing is fetched), in document order.
     init(document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String? = { _ in nil }) {
-        cascade = BoxStyleSheet(document: document, viewport: viewport, linked: linked, properties: HitStyleSheet.properties)
+        cascade = BoxStyleSheet(document: document, viewport: viewport, linked: linked)
     }
 
     /// Each selector of each rule of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets
@@ -30,17 +32,9 @@ struct HitStyleSheet {
     /// for a viewport and property set (``ParsedSheets``).
     static func rules(of document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String?,
                       properties: Set<String>?) -> [ParsedSheets.Rule] {
-        var rules: [ParsedSheets.Rule] = []
-        let sheets = document.allElements.filter {
-            $0.tagName == "style" || ($0.tagName == "link" && ($0["rel"] ?? "").lowercased()
-                .split(whereSeparator: \.isWhitespace).contains("stylesheet") && $0["href"] != nil)
+        BoxStyleSheet.sheetTexts(of: document, viewport: viewport, linked: linked).flatMap {
+            ParsedSheets.shared.rules($0, viewport: viewport, properties: properties)
         }
-        for style in sheets {
-            guard MediaQuery.matches(style["media"] ?? "all", viewport),
-                  let css = style.tagName == "style" ? style.textContent : linked(style["href"] ?? "") else { continue }
-            rules += ParsedSheets.shared.rules(css, viewport: viewport, properties: properties)
-        }
-        return rules
     }
 
     /// One sheet's rules, each selector of a selector list apart, in order.

@@ -22,7 +22,7 @@ enum CSSLength: Equatable {
 }
 
 /// The resolved box properties of one element.
-struct BoxStyle {
+struct BoxStyle: Equatable {
     var display = "inline"
     var position = "static"
     var width: CSSLength?, height: CSSLength?
@@ -90,8 +90,32 @@ struct BoxStyleSheet {
          properties: Set<String>? = nil) {
         self.viewport = viewport
         self.properties = properties
-        rules = HitStyleSheet.rules(of: document, viewport: viewport, linked: linked, properties: properties)
+        let sheets = BoxStyleSheet.sheetTexts(of: document, viewport: viewport, linked: linked)
+        (index, rules) = CascadeIndex.shared(document: document, viewport: viewport, properties: properties, sheets: sheets) {
+            sheets.flatMap { ParsedSheets.shared.rules($0, viewport: viewport, properties: properties) }
+        }
     }
+
+    /// The texts of the document's `<style>` elements and of its `<link rel=stylesheet>` sheets that `linked` can
+    /// give (the page's registered assets and readable files: nothing is fetched), in document order, leaving out
+    /// those whose `media` does not match `viewport`.
+    static func sheetTexts(of document: HTMLDocument, viewport: ContentViewport, linked: (String) -> String?) -> [String] {
+        var texts: [String] = []
+        for element in document.allElements {
+            let r = element.record
+            let isStyle = r.name == N.style
+            guard isStyle || (r.name == N.link && BoxStyleSheet.attribute(element, "href") != nil
+                && TextBytes.lowercased(BoxStyleSheet.attribute(element, "rel") ?? "").split(whereSeparator: \.isWhitespace).contains("stylesheet"))
+            else { continue }
+            guard MediaQuery.matches(BoxStyleSheet.attribute(element, "media") ?? "all", viewport),
+                  let css = isStyle ? element.textContent : linked(BoxStyleSheet.attribute(element, "href") ?? "") else { continue }
+            texts.append(css)
+        }
+        return texts
+    }
+
+    /// The rules by the key of their rightmost compound, and each element's cascaded declarations once worked out.
+    let index: CascadeIndex
 
     static func declarations(_ text: String, keeping properties: Set<String>? = nil) -> [(String, String)] {
         prioritized(text, keeping: properties).map { ($0.0, $0.1) }
@@ -165,7 +189,11 @@ struct BoxStyleSheet {
     }
 
     /// The element's own declared values, cascaded: rules by specificity then order, then its inline style.
-    func declared(_ node: HTMLNode) -> [String: String] {
+    /// Worked out once per element of the sheet's document (``CascadeIndex``).
+    func declared(_ node: HTMLNode) -> [String: String] { index.declared(node) }
+
+    /// ``declared(_:)`` by matching every rule against the element: the definition the index must agree with (tests).
+    func declaredScanningEveryRule(_ node: HTMLNode) -> [String: String] {
         var matched: [(Int, Int, ParsedSheets.Rule)] = []
         for (order, r) in rules.enumerated() where r.pseudo == nil && r.selector.matches(node) { matched.append((r.specificity, order, r)) }
         matched.sort { ($0.0, $0.1) < ($1.0, $1.1) }
@@ -208,7 +236,10 @@ struct BoxStyleSheet {
 
     /// The cascaded declarations of `node`'s `::before` or `::after` box, or nil when it has none (no rule, or a
     /// `content` of `none`/`normal`).
-    func pseudoDeclared(_ node: HTMLNode, _ which: String) -> [String: String]? {
+    func pseudoDeclared(_ node: HTMLNode, _ which: String) -> [String: String]? { index.pseudoDeclared(node, which) }
+
+    /// ``pseudoDeclared(_:_:)`` by matching every rule against the element (tests).
+    func pseudoDeclaredScanningEveryRule(_ node: HTMLNode, _ which: String) -> [String: String]? {
         var matched: [(Int, Int, ParsedSheets.Rule)] = []
         for (order, r) in rules.enumerated() where r.pseudo == which && r.selector.matches(node) { matched.append((r.specificity, order, r)) }
         guard !matched.isEmpty else { return nil }
@@ -253,8 +284,17 @@ struct BoxStyleSheet {
     private static let inlineBlockTags: Set<String> = ["button", "input", "select", "textarea", "img", "svg", "video", "canvas",
         "iframe", "td", "th", "progress", "meter"]
 
-    /// The element's box style; `parent` is its parent's (nil for the root).
+    /// The element's box style; `parent` is its parent's (nil for the root). An element's style is kept with the
+    /// cascade's other answers (``CascadeIndex``): asked again with the same parent style, it is not worked out again.
     func style(of node: HTMLNode, parent: BoxStyle?, pseudo: [String: String]? = nil) -> BoxStyle {
+        guard pseudo == nil else { return resolve(node, parent: parent, pseudo: pseudo) }
+        if let kept = index.keptStyle(node, parent: parent) { return kept }
+        let s = resolve(node, parent: parent, pseudo: nil)
+        index.keep(s, of: node, parent: parent)
+        return s
+    }
+
+    private func resolve(_ node: HTMLNode, parent: BoxStyle?, pseudo: [String: String]?) -> BoxStyle {
         let tag = pseudo == nil ? node.tagName : ""
         var s = BoxStyle()
         let p = parent ?? BoxStyle()
@@ -263,7 +303,7 @@ struct BoxStyleSheet {
         s.bold = p.bold; s.textAlign = p.textAlign; s.textTransform = p.textTransform; s.noWrap = p.noWrap; s.visibility = p.visibility; s.pointerEvents = p.pointerEvents
         s.lineHeightRatio = p.lineHeightRatio
         // User-agent sheet.
-        s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || node.hasAttribute("hidden") ? "none"
+        s.display = pseudo != nil ? "inline" : BoxStyleSheet.hiddenTags.contains(tag) || BoxStyleSheet.attribute(node, "hidden") != nil ? "none"
             : tag == "li" ? "list-item" : BoxStyleSheet.blockTags.contains(tag) ? "block"
             : BoxStyleSheet.inlineBlockTags.contains(tag) ? "inline-block" : "inline"
         // Form controls take WebKit's control font: normal weight and line height, no letter spacing or transform.
@@ -296,9 +336,9 @@ struct BoxStyleSheet {
             s.padding = tag == "textarea" ? [.px(2), .px(2), .px(2), .px(2)] : [.px(1), .px(1), .px(1), .px(1)]
             s.border = tag == "textarea" ? [1, 1, 1, 1] : [2, 2, 2, 2]
             s.bold = false; s.lineHeight = nil; s.lineHeightRatio = nil; s.letterSpacing = 0; s.textTransform = "none"
-            if let type = node["type"]?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
-            if let type = node["type"]?.lowercased(), ["button", "submit", "reset"].contains(type) { s.padding = [.px(2), .px(6), .px(3), .px(6)] }
-            if let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
+            if let type = BoxStyleSheet.attribute(node, "type")?.lowercased(), ["button", "submit", "reset", "checkbox", "radio"].contains(type) { s.borderBox = true }
+            if let type = BoxStyleSheet.attribute(node, "type")?.lowercased(), ["button", "submit", "reset"].contains(type) { s.padding = [.px(2), .px(6), .px(3), .px(6)] }
+            if let type = BoxStyleSheet.attribute(node, "type")?.lowercased(), type == "checkbox" || type == "radio" {
                 s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]; s.margin = [.px(3), .px(2), .px(3), .px(2)]
             }
         case "strong", "b", "th": s.bold = true
@@ -307,13 +347,10 @@ struct BoxStyleSheet {
         case "center": s.textAlign = "center"
         default: break
         }
-        var d = pseudo ?? declared(node)
-        for (k, v) in d where k.hasPrefix("--") { s.custom[k] = v }
-        for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, s.custom) }
-        for (k, v) in d where v.contains("env(") { d[k] = BoxStyleSheet.environment(v) }
-        func len(_ key: String, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
+        let d = DeclaredValues(pseudo ?? declared(node), custom: &s.custom)
+        func len(_ key: DeclaredValues.Property, em: Double) -> CSSLength?? { d[key].map { BoxStyleSheet.length($0, em: em, viewport: viewport) } }
         // font first: em units of the other properties use the element's own size.
-        if let f = d["font"] {
+        if let f = d[.font] {
             if f == "inherit" {
                 // Controls take their parent's font instead of the theme's.
                 s.fontSize = p.fontSize; s.family = p.family; s.bold = p.bold; s.lineHeight = p.lineHeight; s.lineHeightRatio = p.lineHeightRatio
@@ -321,72 +358,72 @@ struct BoxStyleSheet {
                 applyFont(f, to: &s, parentSize: p.fontSize)
             }
         }
-        if let v = d["font-size"], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
+        if let v = d[.fontSize], let size = BoxStyleSheet.fontSize(v, parent: p.fontSize, viewport: viewport) { s.fontSize = size }
         if let em = uaMarginEm { s.margin = [.px(s.fontSize * em), .px(0), .px(s.fontSize * em), .px(0)] }
-        if let v = d["font-weight"] { s.bold = v == "inherit" ? p.bold : v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
-        if let v = d["font-family"] { s.family = v == "inherit" ? p.family : FontFamily.resolve(v) }
-        if let v = d["line-height"], v == "inherit" {
+        if let v = d[.fontWeight] { s.bold = v == "inherit" ? p.bold : v == "bold" || v == "bolder" || (Int(v) ?? 400) >= 600 }
+        if let v = d[.fontFamily] { s.family = v == "inherit" ? p.family : BoxStyleSheet.family(v) }
+        if let v = d[.lineHeight], v == "inherit" {
             s.lineHeight = p.lineHeight; s.lineHeightRatio = p.lineHeightRatio
             if let ratio = s.lineHeightRatio { s.lineHeight = ratio * s.fontSize }
-        } else if let v = d["line-height"] {
+        } else if let v = d[.lineHeight] {
             s.lineHeight = BoxStyleSheet.lineHeight(v, fontSize: s.fontSize, viewport: viewport)
             s.lineHeightRatio = Double(v)
         } else if let ratio = s.lineHeightRatio {
             s.lineHeight = ratio * s.fontSize
         }
-        if d["letter-spacing"] == "inherit" { s.letterSpacing = p.letterSpacing }
-        if let v = d["letter-spacing"], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
-        if let v = d["text-align"] { s.textAlign = v }
-        if let v = d["text-transform"], v != "inherit" { s.textTransform = v }
-        if let v = d["white-space"] { s.noWrap = v == "nowrap" || v == "pre" }
-        if let v = d["visibility"], v != "inherit" { s.visibility = v }
-        if let v = d["pointer-events"], v != "inherit" { s.pointerEvents = v }
-        if let v = d["display"], v != "inherit" {
+        if d[.letterSpacing] == "inherit" { s.letterSpacing = p.letterSpacing }
+        if let v = d[.letterSpacing], case .px(let x)? = BoxStyleSheet.length(v, em: s.fontSize, viewport: viewport) { s.letterSpacing = x }
+        if let v = d[.textAlign] { s.textAlign = v }
+        if let v = d[.textTransform], v != "inherit" { s.textTransform = v }
+        if let v = d[.whiteSpace] { s.noWrap = v == "nowrap" || v == "pre" }
+        if let v = d[.visibility], v != "inherit" { s.visibility = v }
+        if let v = d[.pointerEvents], v != "inherit" { s.pointerEvents = v }
+        if let v = d[.display], v != "inherit" {
             s.display = v == "contents" ? "inline" : v == "-webkit-box" ? "block" : v == "-webkit-flex" ? "flex" : v
             s.contents = v == "contents"
         }
-        if let v = d["overflow"] ?? d["overflow-x"] ?? d["overflow-y"] { s.overflowHidden = v != "visible" }
-        if let v = d["position"] { s.position = v }
-        if let v = d["box-sizing"] { s.borderBox = v == "border-box" }
+        if let v = d[.overflow] ?? d[.overflowX] ?? d[.overflowY] { s.overflowHidden = v != "visible" }
+        if let v = d[.position] { s.position = v }
+        if let v = d[.boxSizing] { s.borderBox = v == "border-box" }
         let em = s.fontSize
         if let ua = uaMarginEm { s.margin = [.px(em * ua), .px(0), .px(em * ua), .px(0)] }
-        if let v = len("width", em: em) { s.width = v }
-        if let v = len("height", em: em) { s.height = v }
-        if let v = len("max-width", em: em) { s.maxWidth = v }
-        if let v = len("min-width", em: em) { s.minWidth = v }
-        if let v = len("min-height", em: em) { s.minHeight = v }
-        if let v = len("max-height", em: em) { s.maxHeight = v }
-        if let v = d["margin"] { s.margin = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
-        if let v = d["padding"] { s.padding = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0 ?? .px(0) } }
-        if let v = d["inset"] { s.inset = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
-        for (i, side) in ["top", "right", "bottom", "left"].enumerated() {
-            if let v = d["margin-" + side] { s.margin[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
-            if let v = d["padding-" + side] { s.padding[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) ?? .px(0) }
-            if let v = d[side] { s.inset[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
-            if let v = d["border-" + side] ?? d["border-" + side + "-width"] { s.border[i] = BoxStyleSheet.borderWidth(v, em: em) }
+        if let v = len(.width, em: em) { s.width = v }
+        if let v = len(.height, em: em) { s.height = v }
+        if let v = len(.maxWidth, em: em) { s.maxWidth = v }
+        if let v = len(.minWidth, em: em) { s.minWidth = v }
+        if let v = len(.minHeight, em: em) { s.minHeight = v }
+        if let v = len(.maxHeight, em: em) { s.maxHeight = v }
+        if let v = d[.margin] { s.margin = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
+        if let v = d[.padding] { s.padding = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0 ?? .px(0) } }
+        if let v = d[.inset] { s.inset = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
+        for i in 0..<4 {
+            if let v = d[DeclaredValues.margins[i]] { s.margin[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+            if let v = d[DeclaredValues.paddings[i]] { s.padding[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) ?? .px(0) }
+            if let v = d[DeclaredValues.insets[i]] { s.inset[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+            if let v = d[DeclaredValues.borders[i]] ?? d[DeclaredValues.borderWidths[i]] { s.border[i] = BoxStyleSheet.borderWidth(v, em: em) }
         }
-        if let v = d["margin-inline"] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[1] = m[1]; s.margin[3] = m[3] }
-        if let v = d["margin-block"] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[0] = m[0]; s.margin[2] = m[2] }
-        if let v = d["border"] { s.border = Array(repeating: BoxStyleSheet.borderWidth(v, em: em), count: 4) }
-        if let v = d["border-width"] {
+        if let v = d[.marginInline] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[1] = m[1]; s.margin[3] = m[3] }
+        if let v = d[.marginBlock] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[0] = m[0]; s.margin[2] = m[2] }
+        if let v = d[.border] { s.border = Array(repeating: BoxStyleSheet.borderWidth(v, em: em), count: 4) }
+        if let v = d[.borderWidth] {
             s.border = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0?.resolve(nil) ?? 0 }
         }
-        if let v = d["flex-direction"] { s.flexDirection = v }
-        if let v = d["flex-flow"] { if v.contains("column") { s.flexDirection = "column" }; s.flexWrap = v.contains("wrap") && !v.contains("nowrap") }
-        if let v = d["flex-wrap"] { s.flexWrap = v == "wrap" || v == "wrap-reverse" }
-        if let v = d["justify-content"] { s.justifyContent = v }
-        if let v = d["align-items"] { s.alignItems = v }
-        if let v = d["place-items"] { s.alignItems = String(v.split(separator: " ").first ?? "normal") }
-        if let v = d["gap"] ?? d["grid-gap"] {
+        if let v = d[.flexDirection] { s.flexDirection = v }
+        if let v = d[.flexFlow] { if v.contains("column") { s.flexDirection = "column" }; s.flexWrap = v.contains("wrap") && !v.contains("nowrap") }
+        if let v = d[.flexWrap] { s.flexWrap = v == "wrap" || v == "wrap-reverse" }
+        if let v = d[.justifyContent] { s.justifyContent = v }
+        if let v = d[.alignItems] { s.alignItems = v }
+        if let v = d[.placeItems] { s.alignItems = String(v.split(separator: " ").first ?? "normal") }
+        if let v = d[.gap] ?? d[.gridGap] {
             let parts = v.split(separator: " ").map { BoxStyleSheet.length(String($0), em: em, viewport: viewport)?.resolve(nil) ?? 0 }
             s.rowGap = parts.first ?? 0; s.columnGap = parts.count > 1 ? parts[1] : s.rowGap
         }
-        if let v = d["row-gap"] { s.rowGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
-        if let v = d["column-gap"] { s.columnGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
-        if let v = d["grid-template-columns"] { s.gridColumns = BoxStyleSheet.columnCount(v) }
-        if let v = d["z-index"] { s.zIndex = Int(v) }
-        if let v = d["transform"], v.contains("translate") { s.transform = v }
-        if let v = d["flex"] {
+        if let v = d[.rowGap] { s.rowGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
+        if let v = d[.columnGap] { s.columnGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
+        if let v = d[.gridTemplateColumns] { s.gridColumns = BoxStyleSheet.columnCount(v) }
+        if let v = d[.zIndex] { s.zIndex = Int(v) }
+        if let v = d[.transform], v.contains("translate") { s.transform = v }
+        if let v = d[.flex] {
             if v == "auto" { s.flexGrow = 1 } else if v == "none" { s.flexShrink = 0 } else {
                 let tokens = v.split(separator: " ").map(String.init)
                 let parts = tokens.compactMap { Double($0) }
@@ -400,14 +437,14 @@ struct BoxStyleSheet {
                 }
             }
         }
-        if let v = d["flex-grow"], let g = Double(v) { s.flexGrow = g }
-        if let v = d["flex-basis"] { s.flexBasis = BoxStyleSheet.length(v, em: em, viewport: viewport) }
-        if let v = d["order"], let o = Int(v) { s.order = o }
-        if let v = d["flex-shrink"], let g = Double(v) { s.flexShrink = g }
-        if let v = d["align-self"] { s.alignSelf = v }
-        if let v = d["vertical-align"], v != "inherit" { s.verticalAlign = v.lowercased() }
+        if let v = d[.flexGrow], let g = Double(v) { s.flexGrow = g }
+        if let v = d[.flexBasis] { s.flexBasis = BoxStyleSheet.length(v, em: em, viewport: viewport) }
+        if let v = d[.order], let o = Int(v) { s.order = o }
+        if let v = d[.flexShrink], let g = Double(v) { s.flexShrink = g }
+        if let v = d[.alignSelf] { s.alignSelf = v }
+        if let v = d[.verticalAlign], v != "inherit" { s.verticalAlign = v.lowercased() }
         // WebKit draws check boxes and radio buttons from its theme: their padding and borders take no room.
-        if tag == "input", let type = node["type"]?.lowercased(), type == "checkbox" || type == "radio" {
+        if tag == "input", let type = BoxStyleSheet.attribute(node, "type")?.lowercased(), type == "checkbox" || type == "radio" {
             s.padding = [.px(0), .px(0), .px(0), .px(0)]; s.border = [0, 0, 0, 0]
         }
         return s
@@ -431,12 +468,37 @@ struct BoxStyleSheet {
         }
         // The family list is last: from the token before its first comma (or the last token) on.
         let head = value.firstIndex(of: ",").map { value[..<$0] } ?? value[...]
-        if let space = head.lastIndex(of: " ") { s.family = FontFamily.resolve(String(value[value.index(after: space)...])) }
+        if let space = head.lastIndex(of: " ") { s.family = BoxStyleSheet.family(String(value[value.index(after: space)...])) }
+    }
+
+    /// ``FontFamily/resolve(_:)`` of a `font-family` list, kept by its text (pages repeat a few lists on many elements).
+    static func family(_ list: String) -> FontFamily {
+        if let known = families.lock.withLock({ families.kept[list] }) { return known }
+        let family = FontFamily.resolve(list)
+        families.lock.withLock {
+            if families.kept.count >= 256 { families.kept.removeAll(keepingCapacity: true) }
+            families.kept[list] = family
+        }
+        return family
+    }
+
+    private final class Families: @unchecked Sendable {
+        let lock = NSLock()
+        var kept: [String: FontFamily] = [:]
+    }
+    private static let families = Families()
+
+    /// An attribute of `node` by its lower-case name (no case folding of the name).
+    static func attribute(_ node: HTMLNode, _ name: String) -> String? {
+        let doc = node.document
+        guard let id = doc.nameID(name), let a = doc.attributeSlot(node.index, id) else { return nil }
+        return doc.string(doc.attrs[a].start, doc.attrs[a].count)
     }
 
     // MARK: Values
 
     static func length(_ v: String, em: Double, viewport: ContentViewport) -> CSSLength? {
+        if let known = asciiLength(v, em: em, viewport: viewport) { return known }
         let t = v.trimmingCharacters(in: .whitespaces)
         if t == "0" { return .px(0) }
         func number(_ suffix: String) -> Double? { t.hasSuffix(suffix) ? Double(t.dropLast(suffix.count)) : nil }
@@ -451,6 +513,33 @@ struct BoxStyleSheet {
         if let n = number("pt") { return .px(n * 4 / 3) }
         if t.hasPrefix("calc(") && t.hasSuffix(")") { return calc(String(t.dropFirst(5).dropLast()), em: em, viewport: viewport) }
         return nil   // auto, min()/max(), fit-content…
+    }
+
+    /// ``length(_:em:viewport:)`` on the bytes of a value of ASCII letters, digits and signs with no white space at
+    /// either end (almost every value): `.some` with the answer, nil when the general reading must decide.
+    private static func asciiLength(_ v: String, em: Double, viewport: ContentViewport) -> CSSLength?? {
+        var v = v
+        return v.withUTF8 { b -> CSSLength?? in
+            guard let first = b.first, let last = b.last, first != 0x20, first != 0x09, last != 0x20, last != 0x09,
+                  !b.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "(") }) else { return nil }
+            if b.count == 1 && first == UInt8(ascii: "0") { return .some(.px(0)) }
+            func number(_ suffix: StaticString) -> Double? {
+                let n = suffix.utf8CodeUnitCount
+                guard b.count >= n else { return nil }
+                for k in 0..<n where b[b.count - n + k] != suffix.utf8Start[k] { return nil }
+                return Double(String(decoding: UnsafeBufferPointer(rebasing: b[..<(b.count - n)]), as: UTF8.self))
+            }
+            if let n = number("px") { return .some(.px(n)) }
+            if let n = number("%") { return .some(.percent(n)) }
+            if let n = number("rem") { return .some(.px(n * 16)) }
+            if let n = number("em") { return .some(.px(n * em)) }
+            if let n = number("vw") { return .some(.px(n * viewport.width / 100)) }
+            if let n = number("vh") { return .some(.px(n * viewport.height / 100)) }
+            if let n = number("vmin") { return .some(.px(n * min(viewport.width, viewport.height) / 100)) }
+            if let n = number("vmax") { return .some(.px(n * max(viewport.width, viewport.height) / 100)) }
+            if let n = number("pt") { return .some(.px(n * 4 / 3)) }
+            return .some(nil)   // auto, and other words
+        }
     }
 
     /// A `calc()` body: lengths and percentages added and subtracted, terms multiplied or divided by numbers,
@@ -513,7 +602,9 @@ struct BoxStyleSheet {
 
     /// `var(--name[, fallback])` replaced by the custom property's value (or the fallback), nested ones included.
     static func substitute(_ value: String, _ custom: [String: String], depth: Int = 0) -> String {
-        guard depth < 8, let start = value.range(of: "var(") else { return value }
+        guard depth < 8 else { return value }
+        if let ascii = asciiSubstitute(value, custom) { return ascii.map { substitute($0, custom, depth: depth + 1) } ?? value }
+        guard let start = value.range(of: "var(") else { return value }
         var level = 1
         var end = start.upperBound
         while end < value.endIndex && level > 0 {
@@ -544,6 +635,44 @@ struct BoxStyleSheet {
         let parts = value[start.upperBound..<end].split(separator: ",", maxSplits: 1)
         let replacement = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "0px"
         return environment(String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...]), depth: depth + 1)
+    }
+
+    /// One `var()` of an ASCII value replaced, on its bytes (what ``substitute(_:_:depth:)`` does to it): `.some(nil)`
+    /// when the value has none or its `var(` is not closed; nil when the value is not ASCII.
+    private static func asciiSubstitute(_ value: String, _ custom: [String: String]) -> String?? {
+        var value = value
+        return value.withUTF8 { b -> String?? in
+            guard !b.contains(where: { $0 >= 0x80 }) else { return nil }
+            var start = -1, i = 0
+            while i + 4 <= b.count {
+                if b[i] == UInt8(ascii: "v") && b[i + 1] == UInt8(ascii: "a") && b[i + 2] == UInt8(ascii: "r") && b[i + 3] == UInt8(ascii: "(") {
+                    start = i; break
+                }
+                i += 1
+            }
+            guard start >= 0 else { return .some(nil) }
+            var level = 1, end = start + 4
+            while end < b.count && level > 0 {
+                if b[end] == UInt8(ascii: "(") { level += 1 } else if b[end] == UInt8(ascii: ")") { level -= 1 }
+                if level > 0 { end += 1 }
+            }
+            guard end < b.count else { return .some(nil) }
+            func text(_ lo: Int, _ hi: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: b[lo..<hi]), as: UTF8.self) }
+            // As `split(separator: ",", maxSplits: 1)` reads it: empty leading parts left out.
+            var lo = start + 4
+            while lo < end && b[lo] == UInt8(ascii: ",") { lo += 1 }
+            var comma = lo
+            while comma < end && b[comma] != UInt8(ascii: ",") { comma += 1 }
+            func trimmed(_ from: Int, _ to: Int) -> String {
+                var x = from, y = to
+                while x < y && (b[x] == 0x20 || b[x] == 0x09) { x += 1 }
+                while y > x && (b[y - 1] == 0x20 || b[y - 1] == 0x09) { y -= 1 }
+                return text(x, y)
+            }
+            let name = lo < end ? trimmed(lo, comma) : ""
+            let replacement = custom[name] ?? (comma < end ? trimmed(comma + 1, end) : "")
+            return text(0, start) + replacement + text(end + 1, b.count)
+        }
     }
 
     /// The space-separated parts of a value, functions (`rgba(0, 0, 0, .5)`) kept whole.
@@ -610,6 +739,180 @@ struct BoxStyleSheet {
     }
 }
 
+/// An element's cascaded declarations as ``BoxStyleSheet/style(of:parent:pseudo:)`` reads them: the properties it
+/// resolves in slots (one table look-up per declaration instead of one per property read), `var()` substituted.
+struct DeclaredValues {
+    enum Property: Int, CaseIterable {
+        case alignItems
+        case alignSelf
+        case border
+        case borderBottom
+        case borderBottomWidth
+        case borderLeft
+        case borderLeftWidth
+        case borderRight
+        case borderRightWidth
+        case borderTop
+        case borderTopWidth
+        case borderWidth
+        case bottom
+        case boxSizing
+        case columnGap
+        case display
+        case flex
+        case flexBasis
+        case flexDirection
+        case flexFlow
+        case flexGrow
+        case flexShrink
+        case flexWrap
+        case font
+        case fontFamily
+        case fontSize
+        case fontWeight
+        case gap
+        case gridGap
+        case gridTemplateColumns
+        case height
+        case inset
+        case justifyContent
+        case left
+        case letterSpacing
+        case lineHeight
+        case margin
+        case marginBlock
+        case marginBottom
+        case marginInline
+        case marginLeft
+        case marginRight
+        case marginTop
+        case maxHeight
+        case maxWidth
+        case minHeight
+        case minWidth
+        case order
+        case overflow
+        case overflowX
+        case overflowY
+        case padding
+        case paddingBottom
+        case paddingLeft
+        case paddingRight
+        case paddingTop
+        case placeItems
+        case pointerEvents
+        case position
+        case right
+        case rowGap
+        case textAlign
+        case textTransform
+        case top
+        case transform
+        case verticalAlign
+        case visibility
+        case whiteSpace
+        case width
+        case zIndex
+    }
+
+    static let byName: [String: Property] = [
+            "align-items": .alignItems,
+            "align-self": .alignSelf,
+            "border": .border,
+            "border-bottom": .borderBottom,
+            "border-bottom-width": .borderBottomWidth,
+            "border-left": .borderLeft,
+            "border-left-width": .borderLeftWidth,
+            "border-right": .borderRight,
+            "border-right-width": .borderRightWidth,
+            "border-top": .borderTop,
+            "border-top-width": .borderTopWidth,
+            "border-width": .borderWidth,
+            "bottom": .bottom,
+            "box-sizing": .boxSizing,
+            "column-gap": .columnGap,
+            "display": .display,
+            "flex": .flex,
+            "flex-basis": .flexBasis,
+            "flex-direction": .flexDirection,
+            "flex-flow": .flexFlow,
+            "flex-grow": .flexGrow,
+            "flex-shrink": .flexShrink,
+            "flex-wrap": .flexWrap,
+            "font": .font,
+            "font-family": .fontFamily,
+            "font-size": .fontSize,
+            "font-weight": .fontWeight,
+            "gap": .gap,
+            "grid-gap": .gridGap,
+            "grid-template-columns": .gridTemplateColumns,
+            "height": .height,
+            "inset": .inset,
+            "justify-content": .justifyContent,
+            "left": .left,
+            "letter-spacing": .letterSpacing,
+            "line-height": .lineHeight,
+            "margin": .margin,
+            "margin-block": .marginBlock,
+            "margin-bottom": .marginBottom,
+            "margin-inline": .marginInline,
+            "margin-left": .marginLeft,
+            "margin-right": .marginRight,
+            "margin-top": .marginTop,
+            "max-height": .maxHeight,
+            "max-width": .maxWidth,
+            "min-height": .minHeight,
+            "min-width": .minWidth,
+            "order": .order,
+            "overflow": .overflow,
+            "overflow-x": .overflowX,
+            "overflow-y": .overflowY,
+            "padding": .padding,
+            "padding-bottom": .paddingBottom,
+            "padding-left": .paddingLeft,
+            "padding-right": .paddingRight,
+            "padding-top": .paddingTop,
+            "place-items": .placeItems,
+            "pointer-events": .pointerEvents,
+            "position": .position,
+            "right": .right,
+            "row-gap": .rowGap,
+            "text-align": .textAlign,
+            "text-transform": .textTransform,
+            "top": .top,
+            "transform": .transform,
+            "vertical-align": .verticalAlign,
+            "visibility": .visibility,
+            "white-space": .whiteSpace,
+            "width": .width,
+            "z-index": .zIndex,
+    ]
+    static let margins: [Property] = [.marginTop, .marginRight, .marginBottom, .marginLeft]
+    static let paddings: [Property] = [.paddingTop, .paddingRight, .paddingBottom, .paddingLeft]
+    static let insets: [Property] = [.top, .right, .bottom, .left]
+    static let borders: [Property] = [.borderTop, .borderRight, .borderBottom, .borderLeft]
+    static let borderWidths: [Property] = [.borderTopWidth, .borderRightWidth, .borderBottomWidth, .borderLeftWidth]
+
+    private var values: [String?]
+
+    /// `declared`'s values of the properties read; its custom properties (`--name`) are added to `custom` first, and
+    /// `var()` in the values is replaced from them, then `env()` by its fallback (`BoxStyleSheet.environment`).
+    init(_ declared: [String: String], custom: inout [String: String]) {
+        values = [String?](repeating: nil, count: Property.allCases.count)
+        for (k, v) in declared where k.utf8.count >= 2 && k.utf8.first == UInt8(ascii: "-") && k.utf8.dropFirst().first == UInt8(ascii: "-") {
+            custom[k] = v
+        }
+        for (k, v) in declared {
+            guard let p = DeclaredValues.byName[k] else { continue }
+            var value = TextBytes.contains(v, "var(") ? BoxStyleSheet.substitute(v, custom) : v
+            if TextBytes.contains(value, "env(") { value = BoxStyleSheet.environment(value) }
+            values[p.rawValue] = value
+        }
+    }
+
+    subscript(_ p: Property) -> String? { values[p.rawValue] }
+}
+
 /// Small text helpers on UTF-8 bytes, without Foundation (style sheets are read on every load; attribute and
 /// property names in the native DOM members).
 enum TextBytes {
@@ -626,6 +929,26 @@ enum TextBytes {
     static func trimmed<S: StringProtocol>(_ s: S) -> String {
         let bytes = Array(s.utf8)
         return trimmed(bytes, 0..<bytes.count)
+    }
+
+    /// Whether `s` contains `needle` (ASCII), on bytes.
+    static func contains(_ s: String, _ needle: StaticString) -> Bool {
+        let n = needle.utf8Start, count = needle.utf8CodeUnitCount
+        guard count > 0 else { return true }
+        var s = s
+        return s.withUTF8 { b in
+            guard b.count >= count else { return false }
+            var i = 0
+            while i <= b.count - count {
+                if b[i] == n[0] {
+                    var k = 1
+                    while k < count && b[i + k] == n[k] { k += 1 }
+                    if k == count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// Lowercased, with no work when there is no capital letter (the usual case).

@@ -110,7 +110,10 @@ enum ComputedStyle {
 
     /// A CSS colour as `rgb(…)`/`rgba(…)`, or nil when `text` is not one this model reads.
     static func color(_ text: String) -> String? {
-        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
+        // ASCII (nearly every value) trimmed on its bytes.
+        let s = text.utf8.allSatisfy({ $0 < 0x80 })
+            ? TextBytes.lowercased(text.trimmingASCIISpace)
+            : text.trimmingCharacters(in: .whitespaces).lowercased()
         func out(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> String {
             let c = { (v: Double) in Int(max(0, min(255, v)).rounded()) }
             if a >= 1 { return "rgb(\(c(r)), \(c(g)), \(c(b)))" }
@@ -148,5 +151,16 @@ enum ComputedStyle {
             return out(f(0) * 255, f(8) * 255, f(4) * 255, alpha)
         default: return nil
         }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (what `trimmingCharacters(in: .whitespaces)` removes from ASCII).
+    var trimmingASCIISpace: String {
+        let b = Array(utf8)
+        var lo = 0, hi = b.count
+        while lo < hi, b[lo] == 0x20 || b[lo] == 0x09 { lo += 1 }
+        while hi > lo, b[hi - 1] == 0x20 || b[hi - 1] == 0x09 { hi -= 1 }
+        return lo == 0 && hi == b.count ? self : String(decoding: b[lo..<hi], as: UTF8.self)
     }
 }
