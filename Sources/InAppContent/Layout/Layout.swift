@@ -550,6 +550,16 @@ final class ApproximateLayout {
             if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
             i += 1
         }
+        // Its text on lines of a block outside it (an inline element's words) moves with it; text of blocks inside it
+        // follows their boxes already.
+        let first = n.index, last = n.record.end
+        for container in fragments.keys where container < first || container > last {
+            guard let list = fragments[container]?.list, list.contains(where: { $0.element >= first && $0.element <= last }) else { continue }
+            for k in list.indices where list[k].element >= first && list[k].element <= last {
+                fragments[container]?.list[k].rect.x += dx
+                fragments[container]?.list[k].rect.y += dy
+            }
+        }
     }
 
     /// `transform: translate…()` moves the box and everything inside it.
