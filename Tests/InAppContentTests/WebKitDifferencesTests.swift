@@ -105,3 +105,24 @@ final class WebKitDifferencesTests: XCTestCase {
         XCTAssert(sp7.count == 4 && abs(sp7[1] - 598) <= 1.5, "#sp7: WebKit y 598, ours \(sp7)")
     }
 }
+
+extension WebKitDifferencesTests {
+    /// A relatively positioned inline element's words are drawn where its box is (Braze's survey template nudges its
+    /// Submit label up with `position: relative; top: -2px`).
+    func testRelativeInlineOffsetMovesItsWords() {
+        let page = ContentPage(scriptEngine: .subset)
+        page.viewport = ContentViewport(width: 390, height: 844)
+        page.loadHTMLString("""
+            <!doctype html><html><head><style>body{margin:0;font:14px helvetica}
+            button{width:140px;height:40px;line-height:45px;border:none} span{position:relative;top:-2px;left:3px}</style></head>
+            <body><button><span id="s">Submit</span></button></body></html>
+            """, baseURL: nil)
+        let layout = page.approximateLayout()
+        guard let span = page.document.element(id: "s"), let box = layout.box(of: span),
+              let words = layout.textFragments.first(where: { $0.text == "Submit" }) else { return XCTFail("no span or no words") }
+        // WebKit: the span's box at y 15 (its line at the button's top, 2 px up), its words inside it.
+        XCTAssertEqual(box.y, 15, accuracy: 1.5)
+        XCTAssertEqual(words.rect.x, box.x, accuracy: 0.01)
+        XCTAssertEqual(words.rect.y + words.rect.height / 2, box.y + box.height / 2, accuracy: 1)
+    }
+}
