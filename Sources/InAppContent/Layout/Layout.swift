@@ -342,14 +342,14 @@ final class ApproximateLayout {
     }
 
     /// Width of `text` on one line in `s`'s font, white space collapsed (leading and trailing spaces dropped).
-    private func textWidth(_ text: String, _ s: BoxStyle) -> Double {
+    func textWidth(_ text: String, _ s: BoxStyle) -> Double {
         let words = ApproximateLayout.words(text)
         guard !words.isEmpty else { return 0 }
         let space = FontMetrics.spaceWidth(face: s.face, size: s.fontSize) + s.letterSpacing
         return words.reduce(0) { $0 + wordWidth($1, s) } + space * Double(words.count - 1)
     }
 
-    private func wordWidth<S: StringProtocol>(_ word: S, _ s: BoxStyle) -> Double {
+    func wordWidth<S: StringProtocol>(_ word: S, _ s: BoxStyle) -> Double {
         switch s.textTransform {
         case "uppercase": return FontMetrics.width(word.uppercased(), face: s.face, size: s.fontSize, letterSpacing: s.letterSpacing)
         case "capitalize": return FontMetrics.width(word.prefix(1).uppercased() + word.dropFirst(), face: s.face, size: s.fontSize,
@@ -360,7 +360,7 @@ final class ApproximateLayout {
     }
 
     /// The longest unbreakable piece's width: what a box cannot get narrower than without overflowing.
-    private func longestWord(_ text: String, _ s: BoxStyle) -> Double {
+    func longestWord(_ text: String, _ s: BoxStyle) -> Double {
         ApproximateLayout.words(text).flatMap { ApproximateLayout.hyphenParts($0) }.map { wordWidth($0, s) }.max() ?? 0
     }
 
@@ -497,13 +497,24 @@ final class ApproximateLayout {
         } else if depth >= ApproximateLayout.maxDepth {
             contentHeight = explicitHeight ?? 0
         } else {
-            let laid = layoutContents(n, s, x: contentX, y: contentY, width: contentWidth, height: explicitHeight, depth: depth)
+            var laid = layoutContents(n, s, x: contentX, y: contentY, width: contentWidth, height: explicitHeight, depth: depth)
+            // A flex container whose min-height is above its content's: laid out again in that height, so that its
+            // items stretch, align and justify in it (ButtonContent.swift).
+            if let floor = flexMinimumHeight(s, explicitHeight: explicitHeight, laid: laid, cbHeight: cbHeight, vertical: vertical) {
+                fragments[n.index] = ((x, y), [])
+                lineBaselines[n.index] = nil
+                laid = layoutContents(n, s, x: contentX, y: contentY, width: contentWidth, height: floor, depth: depth)
+            }
             contentHeight = explicitHeight ?? laid
-            // A button centres its content vertically in a taller box.
-            if n.tagName == "button", !s.isFlex, !s.isGrid, let h = explicitHeight, h > laid { shiftContents(of: n, by: (h - laid) / 2) }
+            if let mh = s.minHeight?.resolve(cbHeight) { contentHeight = max(contentHeight, s.borderBox ? mh - vertical : mh) }
+            if let mh = s.maxHeight?.resolve(cbHeight) { contentHeight = min(contentHeight, s.borderBox ? mh - vertical : mh) }
+            // A button centres its content vertically in its content box (ButtonContent.swift).
+            if let dy = buttonContentShift(n, s, contentHeight: contentHeight, laid: laid) { shiftContents(of: n, by: dy) }
         }
-        if let mh = s.minHeight?.resolve(cbHeight) { contentHeight = max(contentHeight, s.borderBox ? mh - vertical : mh) }
-        if let mh = s.maxHeight?.resolve(cbHeight) { contentHeight = min(contentHeight, s.borderBox ? mh - vertical : mh) }
+        if n.tagName == "svg" || depth >= ApproximateLayout.maxDepth {
+            if let mh = s.minHeight?.resolve(cbHeight) { contentHeight = max(contentHeight, s.borderBox ? mh - vertical : mh) }
+            if let mh = s.maxHeight?.resolve(cbHeight) { contentHeight = min(contentHeight, s.borderBox ? mh - vertical : mh) }
+        }
         let height = contentHeight + vertical
         boxes[n.index] = LayoutRect(x: x, y: y, width: borderWidth, height: height)
         return height
@@ -538,6 +549,16 @@ final class ApproximateLayout {
         while i <= n.record.end {
             if var r = boxes[i] { r.x += dx; r.y += dy; boxes[i] = r }
             i += 1
+        }
+        // Its text on lines of a block outside it (an inline element's words) moves with it; text of blocks inside it
+        // follows their boxes already.
+        let first = n.index, last = n.record.end
+        for container in fragments.keys where container < first || container > last {
+            guard let list = fragments[container]?.list, list.contains(where: { $0.element >= first && $0.element <= last }) else { continue }
+            for k in list.indices where list[k].element >= first && list[k].element <= last {
+                fragments[container]?.list[k].rect.x += dx
+                fragments[container]?.list[k].rect.y += dy
+            }
         }
     }
 
@@ -991,8 +1012,10 @@ final class ApproximateLayout {
     private struct FlexItem {
         let node: HTMLNode?; var width: Double; var height: Double; let margins: [Double]; let autoHeight: Bool
         var grow = 0.0; var shrink = 1.0; var alignSelf = "auto"
-        /// An anonymous text item's fragment in its container's list.
+        /// A `::before`/`::after` item's fragment in its container's list.
         var fragment: Int?
+        /// An anonymous block item's text (its lines are added to the container's when it is positioned).
+        var text: String?
         var autoMargins: [Bool] = [false, false, false, false]
     }
 
@@ -1002,16 +1025,12 @@ final class ApproximateLayout {
             if child.kind == .text {
                 let text = child.data ?? ""
                 guard text.unicodeScalars.contains(where: { !ApproximateLayout.isSpace($0) }) else { return }
-                let measured = textWidth(text, s)
-                let w = min(measured, width)
-                let lines = max(1, (measured / max(1, width)).rounded(.up))
-                var item = FlexItem(node: nil, width: w, height: s.lineHeightPx * lines, margins: [0, 0, 0, 0], autoHeight: false,
-                                    alignSelf: s.alignItems)
-                if lines == 1 {
-                    item.fragment = fragments[n.index]?.list.count
-                    fragments[n.index]?.list.append(TextFragment(rect: LayoutRect(x: 0, y: 0, width: w, height: s.lineHeightPx),
-                                                                 text: ApproximateLayout.words(text).joined(separator: " "), element: n.index))
-                }
+                // An anonymous block item (FlexText.swift): as wide as its text, or stretched across a column.
+                let stretched = column && (s.alignItems == "normal" || s.alignItems == "stretch")
+                let w = stretched ? width : min(textWidth(text, s), width)
+                var item = FlexItem(node: nil, width: w, height: anonymousTextHeight(text, s, width: w), margins: [0, 0, 0, 0],
+                                    autoHeight: false, alignSelf: s.alignItems)
+                item.text = text
                 items.append((0, item))
                 return
             }
@@ -1072,6 +1091,7 @@ final class ApproximateLayout {
     /// Puts an item's box (or its anonymous text) at (x, y).
     private func position(_ item: FlexItem, container: Int32, x: Double, y: Double) {
         if let node = item.node { moveSubtree(node, toX: x, y: y) }
+        else if let text = item.text { placeAnonymousText(text, styles[container] ?? BoxStyle(), container: container, x: x, y: y, width: item.width) }
         else if let f = item.fragment, let count = fragments[container]?.list.count, f < count {
             // In place (a copy of the list would be copied again on write).
             fragments[container]?.list[f].rect.x = x; fragments[container]?.list[f].rect.y = y
@@ -1137,7 +1157,7 @@ final class ApproximateLayout {
                 let over = total - width
                 for i in items.indices where items[i].shrink > 0 {
                     // Not below the longest word (a flex item's automatic minimum size is its min-content width).
-                    let floor = items[i].node.map { minContent($0) } ?? 0
+                    let floor = items[i].node.map { minContent($0) } ?? items[i].text.map { longestWord($0, s) } ?? 0
                     items[i].width = max(min(floor, items[i].width), items[i].width - over * items[i].width * items[i].shrink / shrinkable)
                 }
             }
@@ -1163,6 +1183,8 @@ final class ApproximateLayout {
             for i in line {
                 if let node = items[i].node, boxes[node.index]?.width != items[i].width {
                     items[i].height = place(node, x: 0, y: 0, borderWidth: items[i].width, cbHeight: height, depth: depth + 1)
+                } else if let text = items[i].text {
+                    items[i].height = anonymousTextHeight(text, s, width: items[i].width)
                 }
             }
             // `align-items: baseline`: those items' first baselines line up.

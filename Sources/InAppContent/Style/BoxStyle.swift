@@ -406,7 +406,7 @@ struct BoxStyleSheet {
         if let v = d[.marginBlock] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[0] = m[0]; s.margin[2] = m[2] }
         if let v = d[.border] { s.border = Array(repeating: BoxStyleSheet.borderWidth(v, em: em), count: 4) }
         if let v = d[.borderWidth] {
-            s.border = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0?.resolve(nil) ?? 0 }
+            s.border = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { DevicePixels.borderWidth($0?.resolve(nil) ?? 0) }
         }
         if let v = d[.flexDirection] { s.flexDirection = v }
         if let v = d[.flexFlow] { if v.contains("column") { s.flexDirection = "column" }; s.flexWrap = v.contains("wrap") && !v.contains("nowrap") }
@@ -703,7 +703,7 @@ struct BoxStyleSheet {
             if token == "thin" { return 1 }
             if token == "medium" { return 3 }
             if token == "thick" { return 5 }
-            if case .px(let x)? = length(String(token), em: em, viewport: ContentViewport()) { return x }
+            if case .px(let x)? = length(String(token), em: em, viewport: ContentViewport()) { return DevicePixels.borderWidth(x) }
         }
         return v.contains("solid") || v.contains("dashed") || v.contains("dotted") ? 3 : 0
     }
