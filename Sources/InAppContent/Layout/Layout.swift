@@ -82,7 +82,7 @@ final class ApproximateLayout {
     func declaredStyle(of node: HTMLNode) -> [String: String] {
         var d = sheet.declared(node)
         if let custom = styles[node.index]?.custom {
-            for (k, v) in d where v.contains("var(") { d[k] = BoxStyleSheet.substitute(v, custom) }
+            for (k, v) in d where TextBytes.contains(v, "var(") { d[k] = BoxStyleSheet.substitute(v, custom) }
         }
         return d
     }

@@ -21,7 +21,7 @@ public struct PaintColor: Sendable, Equatable {
     public init?(css: String) {
         guard let rgb = ComputedStyle.color(css), let open = rgb.firstIndex(of: "("), rgb.hasSuffix(")") else { return nil }
         let parts = rgb[rgb.index(after: open)..<rgb.index(before: rgb.endIndex)].split(separator: ",")
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 }
+            .map { Double(TextBytes.trimmed($0)) ?? 0 }
         guard parts.count >= 3 else { return nil }
         self.init(red: UInt8(max(0, min(255, parts[0]))), green: UInt8(max(0, min(255, parts[1]))),
                   blue: UInt8(max(0, min(255, parts[2]))), alpha: parts.count > 3 ? parts[3] : 1)

@@ -172,7 +172,7 @@ struct Painter {
                                                   height: max(0, f.rect.height - gs.border[0] - gs.border[2]))
                 let layers = (declared["background-image"] ?? declared["background"]).map { gradients($0, in: generatedPadding, gs) } ?? []
                 if fill != nil || !layers.isEmpty || gs.border.contains(where: { $0 > 0 }) {
-                    var box = BoxPaint(rect: f.rect, background: fill, border: gs.border,
+                    var box = BoxPaint(rect: f.rect, background: fill, border: Array(gs.border),
                                        borderColors: edge.map { Array(repeating: $0, count: 4) } ?? Painter.borderColors(declared, text: generatedInk),
                                        radii: generatedRadii)
                     box.gradients = layers

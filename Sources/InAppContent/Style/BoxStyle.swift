@@ -21,16 +21,55 @@ enum CSSLength: Equatable {
     }
 }
 
+/// Four values of a box's sides, top right bottom left, kept inline in the style (no array to allocate, retain or
+/// release when a style is copied); indexed 0–3 like the array it stands for.
+struct Sides<Value: Equatable>: Equatable, RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral {
+    var top: Value, right: Value, bottom: Value, left: Value
+
+    init(_ top: Value, _ right: Value, _ bottom: Value, _ left: Value) {
+        self.top = top; self.right = right; self.bottom = bottom; self.left = left
+    }
+    init(repeating value: Value) { self.init(value, value, value, value) }
+    /// From four values in CSS order (a shorter list repeats its last value).
+    init(_ values: [Value]) {
+        precondition(!values.isEmpty, "Sides needs at least one value")
+        let at = { (i: Int) in values[Swift.min(i, values.count - 1)] }
+        self.init(at(0), at(1), at(2), at(3))
+    }
+    init(arrayLiteral values: Value...) { self.init(values) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { 4 }
+    subscript(i: Int) -> Value {
+        get {
+            switch i {
+            case 0: return top
+            case 1: return right
+            case 2: return bottom
+            default: precondition(i == 3, "side index out of range"); return left
+            }
+        }
+        set {
+            switch i {
+            case 0: top = newValue
+            case 1: right = newValue
+            case 2: bottom = newValue
+            default: precondition(i == 3, "side index out of range"); left = newValue
+            }
+        }
+    }
+}
+
 /// The resolved box properties of one element.
 struct BoxStyle: Equatable {
     var display = "inline"
     var position = "static"
     var width: CSSLength?, height: CSSLength?
     var maxWidth: CSSLength?, minWidth: CSSLength?, minHeight: CSSLength?, maxHeight: CSSLength?
-    var margin: [CSSLength?] = [.px(0), .px(0), .px(0), .px(0)]   // top right bottom left; nil = auto
-    var padding: [CSSLength] = [.px(0), .px(0), .px(0), .px(0)]
-    var border: [Double] = [0, 0, 0, 0]
-    var inset: [CSSLength?] = [nil, nil, nil, nil]                  // top right bottom left
+    var margin: Sides<CSSLength?> = [.px(0), .px(0), .px(0), .px(0)]   // top right bottom left; nil = auto
+    var padding: Sides<CSSLength> = [.px(0), .px(0), .px(0), .px(0)]
+    var border: Sides<Double> = [0, 0, 0, 0]
+    var inset: Sides<CSSLength?> = [nil, nil, nil, nil]                  // top right bottom left
     var borderBox = false
     var fontSize = 16.0
     var lineHeight: Double?          // px; nil = normal
@@ -65,7 +104,12 @@ struct BoxStyle: Equatable {
     /// `vertical-align` as declared (`baseline`, `middle`, `top`, a length…); not inherited.
     var verticalAlign = "baseline"
 
-    var isBlockLevel: Bool { ["block", "flex", "grid", "list-item", "table", "flow-root"].contains(display) }
+    var isBlockLevel: Bool {
+        switch display {
+        case "block", "flex", "grid", "list-item", "table", "flow-root": return true
+        default: return false
+        }
+    }
     var isFlex: Bool { display == "flex" || display == "inline-flex" }
     var isGrid: Bool { display == "grid" || display == "inline-grid" }
     var isOutOfFlow: Bool { position == "absolute" || position == "fixed" }
@@ -202,7 +246,7 @@ struct BoxStyleSheet {
             out[k] = v
             // The `background` shorthand sets the colour and image longhands too (to their initial values when it
             // does not name them), so that it overrides an earlier `background-color`.
-            if k == "background", v.contains("var(") {
+            if k == "background", TextBytes.contains(v, "var(") {
                 // Known only once `var()` is substituted: the longhands carry the whole value, and the computed
                 // style picks the colour (or the image) out of it (ComputedStyle.serialize).
                 out["background-color"] = v
@@ -210,7 +254,7 @@ struct BoxStyleSheet {
             } else if k == "background" {
                 let tokens = BoxStyleSheet.tokens(v)
                 out["background-color"] = tokens.last { ComputedStyle.color($0) != nil } ?? "transparent"
-                out["background-image"] = v.contains("url(") || v.contains("gradient(") ? v : "none"
+                out["background-image"] = TextBytes.contains(v, "url(") || TextBytes.contains(v, "gradient(") ? v : "none"
             }
         }
         for (_, _, rule) in matched { for (k, v) in rule.declarations { set(k, v) } }
@@ -313,7 +357,7 @@ struct BoxStyleSheet {
         // Vertical margins in ems of the element's own font size (applied once its font size is known).
         var uaMarginEm: Double?
         switch tag {
-        case "body": s.margin = Array(repeating: .px(8), count: 4)
+        case "body": s.margin = Sides(repeating: .px(8))
         case "h1": s.fontSize = p.fontSize * 2; s.bold = true; uaMarginEm = 0.67
         case "h2": s.fontSize = p.fontSize * 1.5; s.bold = true; uaMarginEm = 0.83
         case "h3": s.fontSize = p.fontSize * 1.17; s.bold = true; uaMarginEm = 1
@@ -393,9 +437,9 @@ struct BoxStyleSheet {
         if let v = len(.minWidth, em: em) { s.minWidth = v }
         if let v = len(.minHeight, em: em) { s.minHeight = v }
         if let v = len(.maxHeight, em: em) { s.maxHeight = v }
-        if let v = d[.margin] { s.margin = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
-        if let v = d[.padding] { s.padding = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0 ?? .px(0) } }
-        if let v = d[.inset] { s.inset = BoxStyleSheet.sides(v, em: em, viewport: viewport) }
+        if let v = d[.margin] { s.margin = Sides(BoxStyleSheet.sides(v, em: em, viewport: viewport)) }
+        if let v = d[.padding] { s.padding = Sides(BoxStyleSheet.sides(v, em: em, viewport: viewport).map { $0 ?? .px(0) }) }
+        if let v = d[.inset] { s.inset = Sides(BoxStyleSheet.sides(v, em: em, viewport: viewport)) }
         for i in 0..<4 {
             if let v = d[DeclaredValues.margins[i]] { s.margin[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) }
             if let v = d[DeclaredValues.paddings[i]] { s.padding[i] = BoxStyleSheet.length(v, em: em, viewport: viewport) ?? .px(0) }
@@ -404,12 +448,12 @@ struct BoxStyleSheet {
         }
         if let v = d[.marginInline] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[1] = m[1]; s.margin[3] = m[3] }
         if let v = d[.marginBlock] { let m = BoxStyleSheet.sides(v, em: em, viewport: viewport); s.margin[0] = m[0]; s.margin[2] = m[2] }
-        if let v = d[.border] { s.border = Array(repeating: BoxStyleSheet.borderWidth(v, em: em), count: 4) }
+        if let v = d[.border] { s.border = Sides(repeating: BoxStyleSheet.borderWidth(v, em: em)) }
         if let v = d[.borderWidth] {
-            s.border = BoxStyleSheet.sides(v, em: em, viewport: viewport).map { DevicePixels.borderWidth($0?.resolve(nil) ?? 0) }
+            s.border = Sides(BoxStyleSheet.sides(v, em: em, viewport: viewport).map { DevicePixels.borderWidth($0?.resolve(nil) ?? 0) })
         }
         if let v = d[.flexDirection] { s.flexDirection = v }
-        if let v = d[.flexFlow] { if v.contains("column") { s.flexDirection = "column" }; s.flexWrap = v.contains("wrap") && !v.contains("nowrap") }
+        if let v = d[.flexFlow] { if TextBytes.contains(v, "column") { s.flexDirection = "column" }; s.flexWrap = TextBytes.contains(v, "wrap") && !TextBytes.contains(v, "nowrap") }
         if let v = d[.flexWrap] { s.flexWrap = v == "wrap" || v == "wrap-reverse" }
         if let v = d[.justifyContent] { s.justifyContent = v }
         if let v = d[.alignItems] { s.alignItems = v }
@@ -422,7 +466,7 @@ struct BoxStyleSheet {
         if let v = d[.columnGap] { s.columnGap = BoxStyleSheet.length(v, em: em, viewport: viewport)?.resolve(nil) ?? 0 }
         if let v = d[.gridTemplateColumns] { s.gridColumns = BoxStyleSheet.columnCount(v) }
         if let v = d[.zIndex] { s.zIndex = Int(v) }
-        if let v = d[.transform], v.contains("translate") { s.transform = v }
+        if let v = d[.transform], TextBytes.contains(v, "translate") { s.transform = v }
         if let v = d[.flex] {
             if v == "auto" { s.flexGrow = 1 } else if v == "none" { s.flexShrink = 0 } else {
                 let tokens = v.split(separator: " ").map(String.init)
@@ -705,7 +749,7 @@ struct BoxStyleSheet {
             if token == "thick" { return 5 }
             if case .px(let x)? = length(String(token), em: em, viewport: ContentViewport()) { return DevicePixels.borderWidth(x) }
         }
-        return v.contains("solid") || v.contains("dashed") || v.contains("dotted") ? 3 : 0
+        return TextBytes.contains(v, "solid") || TextBytes.contains(v, "dashed") || TextBytes.contains(v, "dotted") ? 3 : 0
     }
 
     static func fontSize(_ v: String, parent: Double, viewport: ContentViewport) -> Double? {

@@ -174,14 +174,14 @@ final class CascadeIndex: @unchecked Sendable {
     static func expand(_ d: (String, String)) -> [Declaration] {
         let (k, v) = d
         guard k == "background" else { return [(k, v)] }
-        if v.contains("var(") {
+        if TextBytes.contains(v, "var(") {
             // Known only once `var()` is substituted: the longhands carry the whole value, and the computed style
             // picks the colour (or the image) out of it (ComputedStyle.serialize).
             return [(k, v), ("background-color", v), ("background-image", v)]
         }
         let tokens = BoxStyleSheet.tokens(v)
         return [(k, v), ("background-color", tokens.last { ComputedStyle.color($0) != nil } ?? "transparent"),
-                ("background-image", v.contains("url(") || v.contains("gradient(") ? v : "none")]
+                ("background-image", TextBytes.contains(v, "url(") || TextBytes.contains(v, "gradient(") ? v : "none")]
     }
 
     // MARK: Matching
