@@ -54,6 +54,38 @@ final class ScriptFuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// An event's dispatch keeps, between listener calls, the objects it walks: the path's wrappers and each visit's
+    /// listener snapshot. They were kept only as properties of the event object (`__s`, `__t`, `__ct`), which a
+    /// listener can overwrite, or make impossible to set by freezing the event: the collector then freed the snapshot
+    /// while native code still held it, and the next listener was read from freed memory (the `script` target's SEGV
+    /// inside JavaScriptCore, a number's bits used as a cell pointer). The dispatch now protects what it keeps.
+    func testADispatchSurvivesListenersThatFreezeOrRewriteTheEvent() throws {
+        let page = try page("<title>T</title><p id=p>x</p><div id=outer><span id=mid><button id=ok>OK</button></span></div>")
+        let script = """
+        window.calls = 0;
+        const churn = () => { let keep = []; for (let i = 0; i < 60000; i++) keep.push({ i, s: 'v' + i, a: [i, i + 1] }); return keep.length; };
+        const ok = document.getElementById('ok'), mid = document.getElementById('mid'), outer = document.getElementById('outer');
+        ok.addEventListener('click', e => { calls++; Object.freeze(e); churn(); });
+        ok.addEventListener('click', e => { calls++; churn(); });
+        for (const el of [mid, outer, document.body]) {
+          el.addEventListener('click', e => { calls++; try { e.__s = 1; e.__t = 2; e.__ct = 3; } catch (x) {} churn(); });
+          el.addEventListener('click', e => { calls++; churn(); });
+          el.addEventListener('click', e => { calls++; });
+        }
+        """
+        XCTAssertEqual(try page.evaluate(script).get(), .undefined)
+        for round in 0..<3 {
+            let before = try page.evaluate("calls").get()
+            _ = try page.evaluate("document.getElementById('ok').dispatchEvent(new MouseEvent('click', { bubbles: true })); calls").get()
+            _ = try page.tap(selector: "#ok")
+            let after = try page.evaluate("calls").get()
+            guard case .number(let b) = before, case .number(let a) = after else { return XCTFail("round \(round): \(before), \(after)") }
+            // Every listener on the path ran, for both clicks: 2 on the button, 3 on each of its 3 ancestors.
+            XCTAssertEqual(a - b, 22, "round \(round)")
+            assertAlive(page)
+        }
+    }
+
     /// A script that throws a value whose string conversion throws itself: the failure still comes back typed.
     func testThrownValuesWhoseStringConversionThrowsGiveATypedFailure() throws {
         let page = try page()

@@ -340,6 +340,7 @@ final class JSCEngine: ScriptEngine {
     deinit {
         vm.lock.lock()
         for object in native.protected { lib.valueUnprotect(ctx, object) }
+        for objects in native.dispatchKept.values { for object in objects { lib.valueUnprotect(ctx, object) } }
         lib.globalContextRelease(ctx)
         let reusable = pooled && vm.depth == 0 && !vm.trippedForMemory
         vm.lock.unlock()
@@ -488,6 +489,17 @@ final class JSCEngine: ScriptEngine {
         }
     }
 
+    /// Collection stress, for replaying fuzz findings: with `OPENINAPP_JSC_GC_STRESS=1` in the environment, a full
+    /// synchronous collection runs before every step of an event dispatch and every host call, so that a value native
+    /// code keeps without protection is freed at once and its next use fails under AddressSanitizer, instead of after
+    /// whatever allocations happen to trigger a collection. Off otherwise (it makes every call cost a collection).
+    static let collectsOnEveryDispatchStep = ProcessInfo.processInfo.environment["OPENINAPP_JSC_GC_STRESS"] == "1"
+
+    /// A full collection now, in the collection stress mode only.
+    func stressCollect(_ ctx: JSContextRef?) {
+        if JSCEngine.collectsOnEveryDispatchStep { lib.synchronousGarbageCollect?(ctx) }
+    }
+
     /// Runs the garbage collector (tests and memory figures).
     func collectGarbage() { lock.lock(); lib.garbageCollect(ctx); lock.unlock() }
 
@@ -496,6 +508,7 @@ final class JSCEngine: ScriptEngine {
     fileprivate func hostCall(ctx: JSContextRef?, argc: Int, argv: UnsafePointer<JSValueRef?>?,
                               exception: UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef? {
         guard argc >= 1, let argv else { return lib.valueMakeUndefined(ctx) }
+        stressCollect(ctx)
         // The prelude passes an operation's number; other scripts (tests of the engine) pass a name.
         let number: Int? = lib.valueGetType(ctx, argv[0]) == JSType.number.rawValue ? Int(exactly: lib.valueToNumber(ctx, argv[0], nil)) : nil
         var args: [ScriptValue] = []

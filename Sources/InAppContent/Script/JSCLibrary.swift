@@ -108,6 +108,9 @@ struct JSCLibrary: @unchecked Sendable {
                                                  UnsafeMutablePointer<JSStringRef?>?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?)?
     let scriptEvaluate: (@convention(c) (JSContextRef?, OpaquePointer?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?)?
     let scriptRelease: (@convention(c) (OpaquePointer?) -> Void)?
+    /// `JSSynchronousGarbageCollectForDebugging` (exported by the GTK library): a full collection, now. Only the
+    /// collection stress mode uses it (``JSCEngine/collectsOnEveryDispatchStep``); nil when missing.
+    let synchronousGarbageCollect: (@convention(c) (JSContextRef?) -> Void)?
 
     /// `JSGlobalContextSetIncludesNativeCallStackWhenReportingExceptions` (exported by both libraries; private SPI on
     /// Apple platforms). An exception that leaves the engine through the C API is reported to the context's
@@ -250,6 +253,7 @@ struct JSCLibrary: @unchecked Sendable {
             scriptCreateFromString: optionalSym("JSScriptCreateFromString", (@convention(c) (JSContextGroupRef?, JSStringRef?, Int32, JSStringRef?, UnsafeMutablePointer<JSStringRef?>?, UnsafeMutablePointer<Int32>?) -> OpaquePointer?).self),
             scriptEvaluate: optionalSym("JSScriptEvaluate", (@convention(c) (JSContextRef?, OpaquePointer?, JSValueRef?, UnsafeMutablePointer<JSValueRef?>?) -> JSValueRef?).self),
             scriptRelease: optionalSym("JSScriptRelease", (@convention(c) (OpaquePointer?) -> Void).self),
+            synchronousGarbageCollect: optionalSym("JSSynchronousGarbageCollectForDebugging", (@convention(c) (JSContextRef?) -> Void).self),
             setIncludesNativeCallStack: optionalSym("JSGlobalContextSetIncludesNativeCallStackWhenReportingExceptions",
                                                     (@convention(c) (JSContextRef?, Bool) -> Void).self),
             pathCString: UnsafePointer(strdup(loadedPath) ?? strdup("")!))

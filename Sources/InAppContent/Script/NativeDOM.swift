@@ -65,6 +65,11 @@ struct NativePageState {
     /// The objects above are reachable from these two (the cache and the setup's hooks object), which are protected
     /// from the collector until the engine releases its context: nothing else in the page needs to hold them.
     var protected: [JSObjectRef] = []
+    /// What each event dispatch under way keeps between its calls (the event, its path's objects, each visit's listener
+    /// snapshot), protected from the collector, by dispatch number. A dispatch unprotects its own when it ends; one a
+    /// stopped run left unfinished keeps them until the engine releases its context (``JSCEngine``'s deinit).
+    var dispatchKept: [Int: [JSObjectRef]] = [:]
+    var nextDispatch = 0
 }
 
 /// One native member's view of a call: the page's engine and DOM, the node it was called on, and how to answer.

@@ -450,6 +450,7 @@ enum NativeEvents {
         let lib = engine.lib
         guard let (_, state) = state(lib, ctx, argv[0]), var cursor = state.cursor,
               let step = lib.object(ctx, argv[2]) else { return lib.valueMakeBoolean(ctx, false) }
+        engine.stressCollect(ctx)
         let more = cursor.next(lastResult: argv[1], into: step)
         state.cursor = more ? cursor : nil
         return lib.valueMakeBoolean(ctx, more)
@@ -500,11 +501,26 @@ struct EventDispatch {
     private var ownsTypeRef = false
     /// The name this dispatch made and must release, if any.
     var typeName: JSStringRef? { ownsTypeRef ? typeRef : nil }
+    /// This dispatch's number in the engine's ``NativePageState/dispatchKept``.
+    private let number: Int
+
+    /// Protects `object` from the collector until the dispatch ends. Everything the dispatch holds between its calls
+    /// goes through here: the event's own properties (`__s`, `__t`, `__ct`) do not keep them, since a listener can
+    /// overwrite those or freeze the event so that they are never set, and the collector does not see this struct.
+    private func keep(_ object: JSObjectRef?) {
+        guard let object else { return }
+        lib.valueProtect(ctx, object)
+        engine.native.dispatchKept[number, default: []].append(object)
+    }
 
     init(engine: JSCEngine, dom: PageScripting, ctx: JSContextRef?, event: JSObjectRef, state: EventState, target: JSObjectRef) {
         self.engine = engine; self.dom = dom; self.ctx = ctx; self.event = event; self.state = state
         let lib = engine.lib
         self.lib = lib
+        number = engine.native.nextDispatch
+        engine.native.nextDispatch &+= 1
+        keep(event)
+        keep(target)
         let names = EventNames.shared
         lib.objectSetProperty(ctx, event, names.target, target, 4 | 8, nil)
         if let node = NativeDOM.node(of: target, in: dom) {
@@ -574,6 +590,8 @@ struct EventDispatch {
         if ownsTypeRef { lib.stringRelease(typeRef) }
         typeRef = nil
         ownsTypeRef = false
+        listeners = nil
+        for object in engine.native.dispatchKept.removeValue(forKey: number) ?? [] { lib.valueUnprotect(ctx, object) }
         return false
     }
 
@@ -590,6 +608,7 @@ struct EventDispatch {
                 stop.object = cached
             }
             path[index].object = stop.object
+            keep(stop.object)
         }
         guard let target = stop.object else { return nil }
         let listenerTable = stop.listens ? lib.object(ctx, lib.objectGetProperty(ctx, target, names.listeners, nil)) : nil
@@ -603,6 +622,7 @@ struct EventDispatch {
                 let entries: [JSValueRef?] = (0..<n).map { lib.objectGetPropertyAtIndex(ctx, list, UInt32($0), nil) }
                 let snapshot = entries.withUnsafeBufferPointer { lib.objectMakeArray(ctx, $0.count, $0.baseAddress, nil) }
                 lib.objectSetProperty(ctx, event, names.snapshot, snapshot, 4 | 8, nil)
+                keep(snapshot)
                 listeners = snapshot
                 count = n
             }

@@ -108,7 +108,7 @@ enum ScriptProgramGenerator {
     static let maxStatements = 48
 
     /// Slot set-up: attached, detached and foreign nodes of every kind.
-    /// Each slot falls back to null when an earlier script broke what makes it (the `script` target reuses its page).
+    /// Each slot falls back to null when an earlier script broke what makes it (a page the script itself broke earlier in the same input).
     static let prologue = """
     var s = function (f) { try { return f(); } catch (e) { return null; } };
     var n = [s(() => document.body), s(() => document.getElementById('ok')) || s(() => document.body), s(() => document.createElement('div')),
