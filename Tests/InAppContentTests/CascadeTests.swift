@@ -108,6 +108,17 @@ final class CascadeTests: XCTestCase {
         XCTAssertNil(sheet.pseudoDeclared(second, "before"))
     }
 
+    func testVarAndEnvAreReplacedWithNestedParenthesesAndFallbacks() {
+        let custom = ["--gap": "12px", "--pad": "calc(var(--gap) * 2)"]
+        XCTAssertEqual(BoxStyleSheet.substitute("var(--pad) 1px", custom), "calc(12px * 2) 1px")
+        XCTAssertEqual(BoxStyleSheet.substitute("var(--missing, rgba(0, 0, 0, .5))", custom), "rgba(0, 0, 0, .5)")
+        XCTAssertEqual(BoxStyleSheet.substitute("var(--missing)", custom), "")
+        XCTAssertEqual(BoxStyleSheet.substitute("var(--open", custom), "var(--open", "an unclosed call is left as it is")
+        XCTAssertEqual(BoxStyleSheet.environment("calc(10px + env(safe-area-inset-bottom))"), "calc(10px + 0px)")
+        XCTAssertEqual(BoxStyleSheet.environment("env(safe-area-inset-top, max(4px, 1vh)) auto"), "max(4px, 1vh) auto")
+        XCTAssertEqual(BoxStyleSheet.environment("env(a) env(b, 3px)"), "0px 3px")
+    }
+
     func testInlineStyleAndImportantKeepTheirPlaces() throws {
         let css = "#a { color: red !important; width: 1px; background: #fff } div { width: 2px !important }"
         let (doc, sheet) = try declared(css, #"<div id="a" style="color: blue; width: 3px; background-color: #000">x</div>"#)

@@ -648,37 +648,34 @@ struct BoxStyleSheet {
     static func substitute(_ value: String, _ custom: [String: String], depth: Int = 0) -> String {
         guard depth < 8 else { return value }
         if let ascii = asciiSubstitute(value, custom) { return ascii.map { substitute($0, custom, depth: depth + 1) } ?? value }
-        guard let start = value.range(of: "var(") else { return value }
-        var level = 1
-        var end = start.upperBound
-        while end < value.endIndex && level > 0 {
-            if value[end] == "(" { level += 1 } else if value[end] == ")" { level -= 1 }
-            if level > 0 { end = value.index(after: end) }
-        }
-        guard end < value.endIndex else { return value }
-        let inner = value[start.upperBound..<end]
-        let parts = inner.split(separator: ",", maxSplits: 1)
-        let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        let replacement = custom[name] ?? (parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
-        let replaced = String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...])
-        return substitute(replaced, custom, depth: depth + 1)
+        guard let call = firstCall("var(", in: value) else { return value }
+        let replacement = custom[call.first] ?? call.fallback ?? ""
+        return substitute(call.before + replacement + call.after, custom, depth: depth + 1)
     }
 
     /// `value` with each `env(name, fallback)` replaced by its fallback, or `0px`: the page's viewport has no
     /// safe-area insets or other environment variables (a message anchored at `bottom: calc(10px +
     /// env(safe-area-inset-bottom))` sits 10 px above the bottom, as in a browser without insets).
     static func environment(_ value: String, depth: Int = 0) -> String {
-        guard depth < 8, let start = value.range(of: "env(") else { return value }
+        guard depth < 8, let call = firstCall("env(", in: value) else { return value }
+        return environment(call.before + (call.fallback ?? "0px") + call.after, depth: depth + 1)
+    }
+
+    /// The first call `opening` (`"var("`, `"env("`) in `value`, nested parentheses included: the text before and after
+    /// it, its first argument and the rest after the first comma (trimmed, nil without a comma); nil when `value` has
+    /// none or it is not closed.
+    private static func firstCall(_ opening: String, in value: String) -> (before: String, first: String, fallback: String?, after: String)? {
+        guard let start = value.range(of: opening) else { return nil }
         var level = 1
         var end = start.upperBound
         while end < value.endIndex && level > 0 {
             if value[end] == "(" { level += 1 } else if value[end] == ")" { level -= 1 }
             if level > 0 { end = value.index(after: end) }
         }
-        guard end < value.endIndex else { return value }
+        guard end < value.endIndex else { return nil }
         let parts = value[start.upperBound..<end].split(separator: ",", maxSplits: 1)
-        let replacement = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "0px"
-        return environment(String(value[..<start.lowerBound]) + replacement + String(value[value.index(after: end)...]), depth: depth + 1)
+        return (String(value[..<start.lowerBound]), parts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "",
+                parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil, String(value[value.index(after: end)...]))
     }
 
     /// One `var()` of an ASCII value replaced, on its bytes (what ``substitute(_:_:depth:)`` does to it): `.some(nil)`
