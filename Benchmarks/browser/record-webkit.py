@@ -66,6 +66,20 @@ window.addEventListener('load', function () {
 """
 
 
+def serve_in_frame(server, path, source, stub, width, height):
+    """Writes the page (`stub` put first in its head) and a frame page holding it at width × height into the
+    server's folder; returns the page's file name (the frame is NAME.frame.html)."""
+    at = source.lower().find("<head>")
+    page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
+    name = os.path.basename(path)
+    with open(os.path.join(server.folder, name), "w", encoding="utf-8") as f:
+        f.write(page)
+    with open(os.path.join(server.folder, name + ".frame.html"), "w", encoding="utf-8") as f:
+        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="%s" '
+                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (name, width, height))
+    return name
+
+
 def driver(width, height):
     from selenium import webdriver
     d = webdriver.WebKitGTK(options=webdriver.WebKitGTKOptions())
@@ -131,17 +145,7 @@ def record(d, server, path, settle, width, height, shot=None, assets_beside=Fals
         link = os.path.join(server.folder, "assets-%d" % len(os.listdir(server.folder)))
         os.symlink(os.path.dirname(os.path.abspath(path)), link)
         stub = '<base href="%s%s/">' % (server.origin, os.path.basename(link)) + stub
-    lower = source.lower()
-    at = lower.find("<head>")
-    page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
-    name = os.path.basename(path)
-    tmp = os.path.join(server.folder, name)
-    frame = tmp + ".frame.html"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(page)
-    with open(frame, "w", encoding="utf-8") as f:
-        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="%s" '
-                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (name, width, height))
+    name = serve_in_frame(server, path, source, stub, width, height)
     try:
         d.get(server.origin + name + ".frame.html")
         d.switch_to.frame(d.find_element(By.ID, "oia-frame"))
@@ -150,8 +154,8 @@ def record(d, server, path, settle, width, height, shot=None, assets_beside=Fals
         if shot:
             screenshot(d, shot)
     finally:
-        os.unlink(tmp)
-        os.unlink(frame)
+        os.unlink(os.path.join(server.folder, name))
+        os.unlink(os.path.join(server.folder, name + ".frame.html"))
         if link:
             os.unlink(link)
     return result
@@ -196,17 +200,7 @@ def taps(d, server, path, settle, width, height, selectors, click=False):
     with open(path, encoding="utf-8") as f:
         source = f.read()
     stub = '<meta charset="utf-8"><script>' + STUBS + READY + "</script>"
-    lower = source.lower()
-    at = lower.find("<head>")
-    page = source[:at + 6] + stub + source[at + 6:] if at >= 0 else stub + source
-    name = os.path.basename(path)
-    tmp = os.path.join(server.folder, name)
-    frame = tmp + ".frame.html"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(page)
-    with open(frame, "w", encoding="utf-8") as f:
-        f.write('<!doctype html><html><body style="margin:0"><iframe id="oia-frame" src="%s" '
-                'style="border:0;display:block;width:%dpx;height:%dpx"></iframe></body></html>' % (name, width, height))
+    name = serve_in_frame(server, path, source, stub, width, height)
     try:
         d.get(server.origin + name + ".frame.html")
         d.switch_to.frame(d.find_element(By.ID, "oia-frame"))
@@ -225,8 +219,8 @@ def taps(d, server, path, settle, width, height, selectors, click=False):
                     entry["webdriverClick"] = type(e).__name__
                 d.switch_to.default_content()
     finally:
-        os.unlink(tmp)
-        os.unlink(frame)
+        os.unlink(os.path.join(server.folder, name))
+        os.unlink(os.path.join(server.folder, name + ".frame.html"))
     return [dict(selector=s, **r) for s, r in zip(selectors, result)]
 
 
